@@ -1,14 +1,16 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Two projects: fast unit tests beside the code, and integration tests that drive
 // buildApp() on a real database (a temporary SQLite file, or Postgres when
-// TEST_DATABASE_URL is set). Sources are resolved through the "@nimbus/source"
-// export condition, so tests never need a build.
-const resolve = { conditions: ["@nimbus/source"] };
+// TEST_DATABASE_URL is set). Workspace packages resolve to their TypeScript
+// sources, so tests never need a build.
+const resolve = {
+  alias: { "@nimbus/protocol": fileURLToPath(new URL("./packages/protocol/src/index.ts", import.meta.url)) },
+};
 
 export default defineConfig({
   resolve,
-  ssr: { resolve: { conditions: ["@nimbus/source"], externalConditions: ["@nimbus/source"] } },
   test: {
     projects: [
       {

@@ -1,0 +1,47 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyServerOptions, LogController } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { installErrorHandler } from "./http/error-handler.js";
+import { ErrorLocalizer } from "./http/error-localizer.js";
+import { registerOpenApi } from "./http/plugins/openapi.js";
+import { registerRoutes } from "./http/routes/index.js";
+import type { NimbusApp } from "./http/types.js";
+import { type AppDeps, createServices } from "./services.js";
+
+export interface BuildOptions {
+  /** pino options, a logger instance, or false for silence (tests). */
+  logger?: FastifyServerOptions["logger"];
+  loggerInstance?: FastifyServerOptions["loggerInstance"];
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Builds the whole HTTP application on the given dependencies. It does not listen. */
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<NimbusApp> {
+  const app = Fastify({
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? false }),
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: "request_id" }),
+    genReqId: (request) => {
+      const given = request.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
+    forceCloseConnections: "idle",
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest("principal", null);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  installErrorHandler(app, await ErrorLocalizer.load());
+  await registerOpenApi(app, deps.config.publicUrl);
+  registerRoutes(app, createServices(deps));
+  return app;
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { envSchema } from "./schema.js";
+
+export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+
+export type BlobStoreConfig =
+  | { kind: "local"; dir: string }
+  | {
+      kind: "s3";
+      endpoint?: string;
+      bucket: string;
+      region: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      forcePathStyle: boolean;
+    };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  blobs: BlobStoreConfig;
+  publicUrl: string;
+  secretKey: string;
+  logLevel: string;
+  quota: { freeStorageBytes: number; premiumStorageBytes: number };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/**
+ * Builds the validated config from an environment. Collects every problem
+ * before failing. Creates DATA_DIR and, when SECRET_KEY is unset, generates one
+ * there once and reuses it on later starts.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(stripEmpty(env));
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`);
+  if (parsed.success && parsed.data.BLOB_STORE === "s3" && !parsed.data.S3_BUCKET) {
+    problems.push("S3_BUCKET: required when BLOB_STORE=s3");
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const e = parsed.data;
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: databaseConfig(e.DATABASE_URL, dataDir),
+    blobs:
+      e.BLOB_STORE === "s3"
+        ? {
+            kind: "s3",
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: "local", dir: path.join(dataDir, "blobs") },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    secretKey: e.SECRET_KEY ?? persistedSecretKey(dataDir),
+    logLevel: e.LOG_LEVEL,
+    quota: { freeStorageBytes: e.FREE_STORAGE_BYTES, premiumStorageBytes: e.PREMIUM_STORAGE_BYTES },
+  };
+}
+
+function databaseConfig(url: string | undefined, dataDir: string): DatabaseConfig {
+  if (!url) return { kind: "sqlite", file: path.join(dataDir, "nimbus.db") };
+  if (url.startsWith("sqlite:")) {
+    const file = url.slice("sqlite:".length).replace(/^\/\//, "");
+    return { kind: "sqlite", file: file === ":memory:" ? file : path.resolve(file) };
+  }
+  return { kind: "postgres", url };
+}
+
+function persistedSecretKey(dataDir: string): string {
+  const file = path.join(dataDir, "secret_key");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const key = randomBytes(32).toString("base64url");
+  // "wx": if another process created it first, fail and read theirs instead.
+  try {
+    writeFileSync(file, `${key}\n`, { mode: 0o600, flag: "wx" });
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8").trim();
+    throw error;
+  }
+}
+
+/** An empty variable means "unset", as in most shells' `FOO= cmd`. */
+function stripEmpty(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]));
+}

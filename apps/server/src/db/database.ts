@@ -1,0 +1,67 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import type { DatabaseConfig } from "../config/config.js";
+import { migrations } from "./migrations/index.js";
+import type { Tables } from "./schema.js";
+
+export type DialectName = "sqlite" | "postgres";
+export type Db = Kysely<Tables>;
+
+export interface Database {
+  readonly db: Db;
+  readonly dialect: DialectName;
+  /** Throws when the database cannot answer a trivial query. */
+  ping(): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  const dialect: DialectName = config.kind;
+  const db = config.kind === "sqlite" ? await openSqlite(config.file) : await openPostgres(config.url);
+  return {
+    db,
+    dialect,
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async migrate() {
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => migrations(dialect) },
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      const failed = results?.find((r) => r.status === "Error");
+      if (error || failed) {
+        throw new Error(`migration ${failed?.migrationName ?? ""} failed`, { cause: error });
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openSqlite(file: string): Promise<Db> {
+  const { default: SQLite } = await import("better-sqlite3");
+  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  const connection = new SQLite(file);
+  connection.pragma("journal_mode = WAL");
+  connection.pragma("synchronous = NORMAL");
+  connection.pragma("foreign_keys = ON");
+  connection.pragma("busy_timeout = 5000");
+  return new Kysely<Tables>({ dialect: new SqliteDialect({ database: connection }) });
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const { default: pg } = await import("pg");
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // int8 (bigint) columns hold byte counts and epoch ms, all far below 2^53.
+    types: {
+      getTypeParser: (oid: number, format?: string) =>
+        oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format as "text"),
+    },
+  });
+  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,39 @@
+import { type DriveFile, FILE_KIND, type Phase } from "@nimbus/protocol";
+import { isoTime } from "../../lib/clock.js";
+import type { DownloadLinks } from "./download-links.js";
+import type { FileRow } from "./files-repository.js";
+import { fileExtension } from "./names.js";
+
+export interface PresentOptions {
+  publicUrl: string;
+  links: DownloadLinks;
+  now: number;
+}
+
+/** A file row as the API's `drive#file`; download links only for complete files. */
+export function presentFile(row: FileRow, options: PresentOptions): DriveFile {
+  const isFolder = row.kind === FILE_KIND.folder;
+  const complete = !isFolder && row.phase === "PHASE_TYPE_COMPLETE" && row.blob_gcid !== null;
+  const link = complete ? options.links.sign(row.id, options.now) : undefined;
+  const url = link ? `${options.publicUrl}${link.path}` : "";
+  return {
+    kind: isFolder ? FILE_KIND.folder : FILE_KIND.file,
+    id: row.id,
+    parent_id: row.parent_id,
+    name: row.name,
+    user_id: row.user_id,
+    size: String(row.size),
+    file_extension: isFolder ? "" : fileExtension(row.name),
+    mime_type: row.mime_type,
+    created_time: isoTime(row.created_at),
+    modified_time: isoTime(row.modified_at),
+    trashed: row.trashed_at !== null,
+    starred: row.starred_at !== null,
+    phase: row.phase as Phase,
+    hash: row.blob_gcid ?? "",
+    thumbnail_link: "",
+    web_content_link: url,
+    links: link ? { "application/octet-stream": { url, token: "", expire: isoTime(link.expiresAt) } } : {},
+    medias: [],
+  };
+}

@@ -1,0 +1,107 @@
+// Start-to-ready time and idle memory of the built server, next to a bare Node
+// HTTP server started the same way in the same run (the reference).
+//   node bench/startup.mjs            measure and write bench/results.md
+//   node bench/startup.mjs --smoke    one start, readiness and clean SIGTERM exit (CI)
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort, machine, median, ROOT, rssMiB, sleep, writeSection } from "./lib.mjs";
+
+const SERVER = path.join(ROOT, "apps/server/dist/main.js");
+const REFERENCE = `require("node:http").createServer((q, s) => s.end("ok")).listen(process.env.PORT, "127.0.0.1")`;
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const TARGET = { readyMs: 1500, idleRssMiB: 120 };
+
+async function waitReady(port, child, started) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode} before becoming ready`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (response.status === 200) return performance.now() - started;
+    } catch {}
+    await sleep(5);
+  }
+}
+
+/** One start: time to a 200 from /readyz, RSS after 2 s idle, and a clean SIGTERM exit. */
+async function measure(args, dataDir) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  try {
+    const readyMs = await waitReady(port, child, started);
+    await sleep(2000);
+    const idleRssMiB = rssMiB(child.pid);
+    const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    const exitCode = await exited;
+    return { readyMs, idleRssMiB, exitCode };
+  } finally {
+    if (child.exitCode === null) child.kill("SIGKILL");
+  }
+}
+
+async function series(label, args, fresh) {
+  const samples = [];
+  const dir = mkdtempSync(path.join(tmpdir(), "nimbus-bench-"));
+  for (let i = 0; i < RUNS; i++) {
+    const dataDir = fresh ? mkdtempSync(path.join(dir, "run-")) : dir;
+    samples.push(await measure(args, dataDir));
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    label,
+    readyMs: median(samples.map((s) => s.readyMs)),
+    worstReadyMs: Math.max(...samples.map((s) => s.readyMs)),
+    idleRssMiB: median(samples.map((s) => s.idleRssMiB)),
+    exitCodes: [...new Set(samples.map((s) => s.exitCode))].join(","),
+  };
+}
+
+if (!existsSync(SERVER)) {
+  console.error("No build: run `npm run build` first.");
+  process.exit(1);
+}
+
+if (process.argv.includes("--smoke")) {
+  const dir = mkdtempSync(path.join(tmpdir(), "nimbus-smoke-"));
+  const result = await measure([SERVER], dir);
+  rmSync(dir, { recursive: true, force: true });
+  console.log(
+    `smoke: ready in ${result.readyMs.toFixed(0)} ms, idle RSS ${result.idleRssMiB.toFixed(1)} MiB, SIGTERM exit ${result.exitCode}`,
+  );
+  process.exit(result.exitCode === 0 ? 0 : 1);
+}
+
+const rows = [
+  await series("Nimbus, fresh DATA_DIR (migrations, new secret)", [SERVER], true),
+  await series("Nimbus, existing DATA_DIR", [SERVER], false),
+  await series("reference: bare node:http server", ["-e", REFERENCE], false),
+];
+const nimbus = rows.slice(0, 2);
+const pass = nimbus.every((r) => r.worstReadyMs <= TARGET.readyMs && r.idleRssMiB <= TARGET.idleRssMiB);
+const table = rows
+  .map(
+    (r) =>
+      `| ${r.label} | ${r.readyMs.toFixed(0)} | ${r.worstReadyMs.toFixed(0)} | ${r.idleRssMiB.toFixed(1)} | ${r.exitCodes} |`,
+  )
+  .join("\n");
+writeSection(
+  "startup",
+  `## Start-up and idle memory
+
+Command: \`npm run build && node bench/startup.mjs\` (${RUNS} starts per row; SQLite + local blobs).
+Machine: ${machine()}.
+Targets: ready (first 200 from \`/readyz\`, measured from spawn) ≤ ${TARGET.readyMs} ms; idle RSS ≤ ${TARGET.idleRssMiB} MiB. **${pass ? "Met" : "NOT met"}.**
+
+| server | median ms to ready | worst ms | idle RSS MiB (median, after 2 s) | SIGTERM exit code |
+|---|---:|---:|---:|---|
+${table}`,
+);
+console.log(table);
+process.exit(pass ? 0 : 1);

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { FILE_KIND, MAX_PAGE_LIMIT, PHASES, THUMBNAIL_SIZES, UPLOAD_TYPES } from "../drive.js";
+import { int64String } from "./common.js";
+
+const linkSchema = z.object({ url: z.string(), token: z.string(), expire: z.string() });
+
+export const fileSchema = z.object({
+  kind: z.enum([FILE_KIND.file, FILE_KIND.folder]),
+  id: z.string(),
+  parent_id: z.string(),
+  name: z.string(),
+  user_id: z.string(),
+  size: int64String,
+  file_extension: z.string(),
+  mime_type: z.string(),
+  created_time: z.string(),
+  modified_time: z.string(),
+  trashed: z.boolean(),
+  starred: z.boolean(),
+  phase: z.enum(PHASES),
+  hash: z.string(),
+  thumbnail_link: z.string(),
+  web_content_link: z.string(),
+  links: z.record(z.string(), linkSchema),
+  medias: z.array(z.record(z.string(), z.unknown())),
+});
+export type DriveFile = z.infer<typeof fileSchema>;
+
+export const fileListSchema = z.object({
+  kind: z.literal("drive#fileList"),
+  files: z.array(fileSchema),
+  next_page_token: z.string(),
+});
+export type DriveFileList = z.infer<typeof fileListSchema>;
+
+export const listFilesQuerySchema = z.object({
+  parent_id: z.string().max(64).default(""),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).optional(),
+  page_token: z.string().max(2048).optional(),
+  thumbnail_size: z.enum(THUMBNAIL_SIZES).optional(),
+  filters: z.string().max(4096).optional(),
+});
+
+export const createFileRequestSchema = z.object({
+  kind: z.enum([FILE_KIND.file, FILE_KIND.folder]),
+  name: z.string(),
+  parent_id: z.string().max(64).default(""),
+  upload_type: z.enum(UPLOAD_TYPES).optional(),
+  size: z.union([int64String, z.number().int().nonnegative()]).optional(),
+  hash: z.string().max(64).optional(),
+  mime_type: z.string().max(255).optional(),
+});
+export type CreateFileRequest = z.infer<typeof createFileRequestSchema>;
+
+export const uploadFormSchema = z.object({
+  kind: z.literal("drive#form"),
+  url: z.string(),
+  method: z.literal("PUT"),
+  headers: z.record(z.string(), z.string()),
+  max_size: int64String,
+});
+
+export const createFileResponseSchema = z.object({
+  upload_type: z.string(),
+  file: fileSchema,
+  form: uploadFormSchema.optional(),
+  task: z.null(),
+});
+
+export const aboutSchema = z.object({
+  kind: z.literal("drive#about"),
+  quota: z.object({
+    kind: z.literal("drive#quota"),
+    limit: int64String,
+    usage: int64String,
+    usage_in_trash: int64String,
+  }),
+});
+export type About = z.infer<typeof aboutSchema>;
