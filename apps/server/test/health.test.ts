@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./support/test-app.js";
+import { createTestApp, type TestApp, testDatabaseKind } from "./support/test-app.js";
 
 describe("health", () => {
   let t: TestApp | undefined;
@@ -10,6 +10,8 @@ describe("health", () => {
 
   it("is alive and ready when the database and blob store answer", async () => {
     t = await createTestApp();
+    // Guards the Postgres CI run: it must really be on the database it was given.
+    expect(t.database.dialect).toBe(testDatabaseKind);
     expect((await t.app.inject({ url: "/healthz" })).json()).toEqual({ status: "ok" });
     const ready = await t.app.inject({ url: "/readyz" });
     expect(ready.statusCode).toBe(200);

@@ -22,7 +22,7 @@ export const envSchema = z.object({
     .string()
     .min(1)
     .default("./data")
-    .describe("Directory for the SQLite database, local blobs, outgoing mail and the generated secret key."),
+    .describe("Directory for the SQLite database, local blobs and the generated secret key."),
   DATABASE_URL: z
     .string()
     .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, "must start with sqlite: or postgres://")
@@ -57,7 +57,7 @@ export const envSchema = z.object({
     .describe(
       "Key for signed links; generated once into DATA_DIR/secret_key when unset. Set the same value on every node of a cluster.",
     ),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default("info").describe("pino log level."),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info").describe("Log level: fatal, error, warn, info, debug, trace or silent."),
   FREE_STORAGE_BYTES: byteCount.default(6 * 1024 ** 3).describe("Storage quota of a free account, in bytes."),
   PREMIUM_STORAGE_BYTES: byteCount
     .default(10 * 1024 ** 4)
