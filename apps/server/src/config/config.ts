@@ -26,6 +26,8 @@ export interface Config {
   publicUrl: string;
   secretKey: string;
   logLevel: string;
+  /** How the web app is served: built bundle, Vite dev server, or not at all (API-only tests). */
+  web: "production" | "development" | "off";
   quota: { freeStorageBytes: number; premiumStorageBytes: number };
 }
 
@@ -74,6 +76,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     secretKey: e.SECRET_KEY ?? persistedSecretKey(dataDir),
     logLevel: e.LOG_LEVEL,
+    web: e.NODE_ENV === "development" ? "development" : e.NODE_ENV === "test" ? "off" : "production",
     quota: { freeStorageBytes: e.FREE_STORAGE_BYTES, premiumStorageBytes: e.PREMIUM_STORAGE_BYTES },
   };
 }

@@ -6,7 +6,10 @@ import { envSchema } from "./schema.js";
 describe("README configuration table", () => {
   const readme = readFileSync(new URL("../../../../README.md", import.meta.url), "utf8");
   const rows = new Map(
-    [...readme.matchAll(/^\| `([A-Z0-9_]+)` \| (.+?) \| (.+?) \|$/gm)].map((m) => [m[1], { def: m[2], meaning: m[3] }]),
+    [...readme.matchAll(/^\| `([A-Z0-9_]+)` \| (.+?) \| (.+?) \|$/gm)].map((m) => [
+      m[1],
+      { def: m[2], meaning: m[3] },
+    ]),
   );
 
   it("lists every variable with its default and meaning, and nothing else", () => {

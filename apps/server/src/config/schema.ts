@@ -57,7 +57,16 @@ export const envSchema = z.object({
     .describe(
       "Key for signed links; generated once into DATA_DIR/secret_key when unset. Set the same value on every node of a cluster.",
     ),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default("info").describe("Log level: fatal, error, warn, info, debug, trace or silent."),
+  NODE_ENV: z
+    .enum(["production", "development", "test"])
+    .default("production")
+    .describe(
+      "`production` serves the built web app; `development` serves it through Vite with hot reload (`npm run dev`).",
+    ),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS)
+    .default("info")
+    .describe("Log level: fatal, error, warn, info, debug, trace or silent."),
   FREE_STORAGE_BYTES: byteCount.default(6 * 1024 ** 3).describe("Storage quota of a free account, in bytes."),
   PREMIUM_STORAGE_BYTES: byteCount
     .default(10 * 1024 ** 4)

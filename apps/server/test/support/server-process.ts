@@ -19,7 +19,14 @@ export function spawnServer(env: Record<string, string>): {
 } {
   const child = spawn(process.execPath, ["--conditions=@nimbus/source", "--import", "tsx", MAIN], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      LOG_LEVEL: "info",
+      NODE_ENV: "test",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -43,6 +43,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
+    NODE_ENV: "test",
     PUBLIC_URL: "http://nimbus.test",
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,

@@ -1,0 +1,108 @@
+import { createReadStream, existsSync, readdirSync } from "node:fs";
+import type { RequestListener } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import fastifyStatic from "@fastify/static";
+import { NimbusError } from "@nimbus/protocol";
+import type { NimbusApp } from "../types.js";
+import { isApiPath } from "./paths.js";
+
+export type WebMode = "production" | "development" | "off";
+
+/** apps/web, from both src/http/web and dist/http/web. */
+export const WEB_ROOT = fileURLToPath(new URL("../../../../web/", import.meta.url));
+
+/**
+ * Serves the React Router app from this Fastify process: in production the
+ * built server bundle and hashed client assets (immutable); in development Vite
+ * in middleware mode with hot reload. HTML is never cached. API paths never
+ * reach the web app: unknown ones keep answering the JSON error.
+ */
+export async function registerWeb(app: NimbusApp, mode: WebMode, webRoot = WEB_ROOT): Promise<void> {
+  if (mode === "off") return;
+  const listener =
+    mode === "production" ? await productionListener(app, webRoot) : await developmentListener(app, webRoot);
+
+  await app.register(async (scope) => {
+    // Bodies (form posts to route actions) reach React Router unread.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    scope.route({
+      method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+      url: "/*",
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const pathname = request.url.split("?")[0] ?? "/";
+        if (isApiPath(pathname)) {
+          throw new NimbusError("route_not_found", `no route ${request.method} ${pathname}`, {
+            params: { method: request.method, path: pathname },
+          });
+        }
+        reply.hijack();
+        reply.raw.setHeader("cache-control", "no-store");
+        reply.raw.setHeader("x-request-id", request.id);
+        listener(request.raw, reply.raw);
+      },
+    });
+  });
+}
+
+async function productionListener(app: NimbusApp, webRoot: string): Promise<RequestListener> {
+  const serverBuild = path.join(webRoot, "build/server/index.js");
+  if (!existsSync(serverBuild)) throw new Error(`web build missing at ${serverBuild}: run npm run build`);
+  const clientDir = path.join(webRoot, "build/client");
+  // Hashed assets never change under their name.
+  await app.register(fastifyStatic, {
+    root: path.join(clientDir, "assets"),
+    prefix: "/assets/",
+    immutable: true,
+    maxAge: "365d",
+    wildcard: true,
+    decorateReply: false,
+    index: false,
+  });
+  // Top-level files (favicon, robots.txt): short cache, they keep their names across releases.
+  for (const entry of readdirSync(clientDir, { withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(clientDir, entry.name);
+    app.get(`/${entry.name}`, { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .header("cache-control", "public, max-age=3600")
+        .type(contentType(entry.name))
+        .send(createReadStream(file)),
+    );
+  }
+  const { createRequestListener } = await import("@react-router/node");
+  const build = await import(pathToFileURL(serverBuild).href);
+  return createRequestListener({ build, mode: "production" });
+}
+
+async function developmentListener(app: NimbusApp, webRoot: string): Promise<RequestListener> {
+  const vite = await import("vite");
+  const server = await vite.createServer({
+    root: webRoot,
+    configFile: path.join(webRoot, "vite.config.ts"),
+    server: { middlewareMode: true },
+    appType: "custom",
+  });
+  app.addHook("onClose", async () => server.close());
+  const { createRequestListener } = await import("@react-router/node");
+  const pages = createRequestListener({
+    build: () => server.ssrLoadModule("virtual:react-router/server-build") as never,
+    mode: "development",
+  });
+  return (request, response) => server.middlewares(request, response, () => pages(request, response));
+}
+
+const TYPES: Record<string, string> = {
+  ".svg": "image/svg+xml",
+  ".ico": "image/x-icon",
+  ".png": "image/png",
+  ".txt": "text/plain; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+  ".json": "application/json",
+};
+
+function contentType(name: string): string {
+  return TYPES[path.extname(name).toLowerCase()] ?? "application/octet-stream";
+}

@@ -1,0 +1,28 @@
+import { useT } from "../i18n/i18n.js";
+import { Logo } from "./logo.js";
+
+/** The not-found and error pages (spec §2): the logo, a message and a way back. */
+export function ErrorPage(props: { kind: "not-found"; path: string } | { kind: "error"; status: number }) {
+  const t = useT();
+  return (
+    <main className="error-page">
+      <a href="/" aria-label={t("brand.home")}>
+        <Logo size={56} />
+      </a>
+      {props.kind === "not-found" ? (
+        <>
+          <h1>Page Not Found: {props.path}</h1>
+          <p>{t("error.notFoundTip")}</p>
+        </>
+      ) : (
+        <>
+          <h1>{t("error.title")}</h1>
+          <p>{t("error.tip", { status: props.status })}</p>
+        </>
+      )}
+      <a className="button" href="/">
+        {t("error.backHome")}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,112 @@
+import { LOCALES } from "@nimbus/protocol";
+import type { ReactNode } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { ErrorPage } from "./components/error-page.js";
+import { I18nContext, loadMessages } from "./i18n/i18n.js";
+import { decideLocale, localeCookie, localizedPath, stripLocale } from "./i18n/locale-url.js";
+import { PUBLIC_PAGES } from "./site/public-pages.js";
+import { readTheme, type Theme } from "./site/theme.js";
+import "./styles/global.css";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const cookies = request.headers.get("cookie");
+  const decision = decideLocale(url, cookies);
+  if (decision.kind === "redirect") {
+    throw redirect(decision.location, {
+      headers: { "set-cookie": localeCookie(decision.setCookie, url.protocol === "https:") },
+    });
+  }
+  const { locale } = decision;
+  return data({
+    locale,
+    messages: await loadMessages(locale),
+    theme: readTheme(cookies),
+    origin: url.origin,
+  });
+}
+
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: Route.ShouldRevalidateFunctionArgs) {
+  // The root only depends on the locale prefix and the locale query/cookie.
+  return (
+    defaultShouldRevalidate &&
+    (currentUrl.pathname.split("/")[1] !== nextUrl.pathname.split("/")[1] ||
+      nextUrl.searchParams.has("locale"))
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const locale = root?.locale ?? "en-US";
+  const theme: Theme = root?.theme ?? "system";
+  return (
+    <html lang={locale} data-theme={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cut" />
+        <meta name="color-scheme" content="light dark" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Alternates origin={root?.origin} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nContext.Provider value={{ locale, messages: root?.messages ?? {} }}>
+          {children}
+        </I18nContext.Provider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** hreflang alternates on public pages: every locale plus x-default. */
+function Alternates({ origin }: { origin: string | undefined }) {
+  const { pathname } = useLocation();
+  const bare = stripLocale(pathname);
+  if (!origin || !PUBLIC_PAGES.includes(bare)) return null;
+  return (
+    <>
+      {LOCALES.map((locale) => (
+        <link
+          key={locale}
+          rel="alternate"
+          hrefLang={locale}
+          href={`${origin}${localizedPath(locale, bare)}`}
+        />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={`${origin}${bare}`} />
+    </>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <ErrorPage kind="not-found" path={pathname} />;
+  return <ErrorPage kind="error" status={isRouteErrorResponse(error) ? error.status : 500} />;
+}
