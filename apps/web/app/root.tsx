@@ -44,7 +44,7 @@ export function shouldRevalidate({
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
-}: Route.ShouldRevalidateFunctionArgs) {
+}: ShouldRevalidateFunctionArgs) {
   // The root only depends on the locale prefix and the locale query/cookie.
   return (
     defaultShouldRevalidate &&
