@@ -1,0 +1,106 @@
+import { mkdtemp, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { chunksOf, describeBlobStoreContract, readAll, testBytes } from "./blob-store.contract.js";
+import { createBlobStore } from "./index.js";
+import { LocalBlobStore } from "./local-blob-store.js";
+
+async function makeTempDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), "nimbus-blobs-"));
+}
+
+describeBlobStoreContract("local", async () => {
+  const dir = await makeTempDir();
+  const store = new LocalBlobStore(dir);
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe("LocalBlobStore on disk", () => {
+  let dir: string;
+  let store: LocalBlobStore;
+
+  beforeEach(async () => {
+    dir = await makeTempDir();
+    store = new LocalBlobStore(dir);
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const tempFiles = () => readdir(join(dir, "tmp"));
+
+  it("shards blobs by the first two pairs of hex digits", async () => {
+    const bytes = testBytes(3000, 1);
+    const { key } = await store.put(chunksOf(bytes), { size: bytes.length });
+    const path = join(dir, key.slice(0, 2), key.slice(2, 4), key);
+    expect(store.pathOf(key)).toBe(path);
+    expect((await stat(path)).size).toBe(bytes.length);
+    expect((await readdir(dir)).sort()).toEqual([key.slice(0, 2), "tmp"].sort());
+  });
+
+  it("leaves no temp file after a success, a size mismatch or an abort", async () => {
+    const bytes = testBytes(3 * 1024 * 1024, 2);
+    await store.put(chunksOf(bytes), { size: bytes.length });
+    await store.put(chunksOf(bytes), { size: bytes.length });
+    await expect(store.put(chunksOf(bytes), { size: 5 })).rejects.toMatchObject({
+      error: "file_size_mismatch",
+    });
+    const source = new PassThrough();
+    const controller = new AbortController();
+    const put = store.put(source, { size: bytes.length + 1, signal: controller.signal });
+    source.write(bytes);
+    setTimeout(() => controller.abort(), 20);
+    await expect(put).rejects.toMatchObject({ error: "cancelled" });
+    expect(await tempFiles()).toEqual([]);
+  });
+
+  it("reads with a large buffer", async () => {
+    const { key } = await store.put(chunksOf(testBytes(10)), { size: 10 });
+    const stream = await store.get(key);
+    expect(stream.readableHighWaterMark).toBeGreaterThanOrEqual(1024 * 1024);
+    await readAll(stream);
+  });
+
+  it("cleans only temp files older than the limit", async () => {
+    await store.ping();
+    await writeFile(join(dir, "tmp", "stale"), "x");
+    await writeFile(join(dir, "tmp", "fresh"), "x");
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    await utimes(join(dir, "tmp", "stale"), anHourAgo, anHourAgo);
+    expect(await store.cleanTemp(10 * 60 * 1000)).toBe(1);
+    expect(await tempFiles()).toEqual(["fresh"]);
+  });
+
+  it("ignores stray files when listing", async () => {
+    const { key } = await store.put(chunksOf(testBytes(10)), { size: 10 });
+    await writeFile(join(dir, key.slice(0, 2), key.slice(2, 4), "notes.txt"), "x");
+    await writeFile(join(dir, "README"), "x");
+    const keys = [];
+    for await (const listed of store.list()) keys.push(listed);
+    expect(keys).toEqual([key]);
+  });
+
+  it("fails ping when the root cannot be written", async () => {
+    const file = join(dir, "a-file");
+    await writeFile(file, "x");
+    await expect(new LocalBlobStore(join(file, "blobs")).ping()).rejects.toThrow();
+  });
+
+  it("never builds a path from an invalid key", () => {
+    expect(() => store.pathOf("../../etc/passwd")).toThrowError(/GCID/);
+  });
+
+  it("is what createBlobStore returns in local mode", async () => {
+    const created = await createBlobStore({ kind: "local", dir });
+    expect(created).toBeInstanceOf(LocalBlobStore);
+    expect(created.kind).toBe("local");
+  });
+});

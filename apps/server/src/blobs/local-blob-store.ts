@@ -1,0 +1,187 @@
+import { randomUUID } from "node:crypto";
+import { link, mkdir, open, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { isGcid } from "@nimbus/protocol";
+import {
+  assertBlobKey,
+  assertBlobSize,
+  assertRangeInside,
+  assertRangeShape,
+  BlobDigestStream,
+  type BlobStore,
+  type ByteRange,
+  blobNotFound,
+  cancelledError,
+  type PutOptions,
+  type PutResult,
+  putFailure,
+} from "./blob-store.js";
+
+const READ_HIGH_WATER_MARK = 1024 * 1024;
+const SHARD_PATTERN = /^[0-9A-F]{2}$/;
+
+/**
+ * Blobs on a local filesystem at `<root>/<2 hex>/<2 hex>/<GCID>`, written through
+ * `<root>/tmp/` so a blob only ever appears under its final name complete.
+ */
+export class LocalBlobStore implements BlobStore {
+  readonly kind = "local";
+  readonly rootDir: string;
+  private readonly tempDir: string;
+
+  constructor(rootDir: string) {
+    this.rootDir = resolve(rootDir);
+    this.tempDir = join(this.rootDir, "tmp");
+  }
+
+  async put(source: AsyncIterable<Uint8Array>, options: PutOptions): Promise<PutResult> {
+    assertBlobSize(options.size);
+    const { signal } = options;
+    if (signal?.aborted) throw cancelledError(signal);
+    await mkdir(this.tempDir, { recursive: true });
+    const tempPath = join(this.tempDir, randomUUID());
+    const digest = new BlobDigestStream(options.size);
+    // Opened up front so the file exists before any byte flows, and closed before it is removed.
+    const file = (await open(tempPath, "wx")).createWriteStream({ flush: true });
+    try {
+      await pipeline(source, digest, file, signal ? { signal } : {});
+      if (signal?.aborted) throw cancelledError(signal);
+      const result = digest.result;
+      return { ...result, created: await this.publish(tempPath, result.key) };
+    } catch (error) {
+      throw putFailure(error, signal);
+    } finally {
+      file.destroy();
+      if (!file.closed) await new Promise<void>((resolve) => file.once("close", () => resolve()));
+      await rm(tempPath, { force: true });
+    }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    assertBlobKey(key);
+    if (range) assertRangeShape(range);
+    const handle = await open(this.pathOf(key), "r").catch((error: NodeJS.ErrnoException) => {
+      throw error.code === "ENOENT" ? blobNotFound(key, error) : error;
+    });
+    try {
+      if (range) assertRangeInside(range, (await handle.stat()).size);
+      return handle.createReadStream({
+        start: range?.start,
+        end: range?.end,
+        highWaterMark: READ_HIGH_WATER_MARK,
+      });
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async head(key: string): Promise<{ key: string; size: number } | undefined> {
+    assertBlobKey(key);
+    try {
+      return { key, size: (await stat(this.pathOf(key))).size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertBlobKey(key);
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<string> {
+    for (const first of await shardsIn(this.rootDir)) {
+      for (const second of await shardsIn(join(this.rootDir, first))) {
+        const prefix = first + second;
+        for (const name of await readdir(join(this.rootDir, first, second))) {
+          if (isGcid(name) && name.startsWith(prefix)) yield name;
+        }
+      }
+    }
+  }
+
+  async ping(): Promise<void> {
+    await mkdir(this.tempDir, { recursive: true });
+    const probe = join(this.tempDir, `ping-${randomUUID()}`);
+    try {
+      await writeFile(probe, "");
+    } finally {
+      await rm(probe, { force: true });
+    }
+  }
+
+  async close(): Promise<void> {}
+
+  /** Removes temp files left by crashed uploads; returns how many were removed. */
+  async cleanTemp(olderThanMs: number): Promise<number> {
+    const cutoff = Date.now() - olderThanMs;
+    let removed = 0;
+    for (const name of await readdir(this.tempDir).catch(() => [])) {
+      const path = join(this.tempDir, name);
+      const info = await stat(path).catch(() => undefined);
+      if (info?.isFile() && info.mtimeMs < cutoff) {
+        await rm(path, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  /** The only way a path is built: from a validated GCID. */
+  pathOf(key: string): string {
+    assertBlobKey(key);
+    return join(this.rootDir, key.slice(0, 2), key.slice(2, 4), key);
+  }
+
+  /**
+   * Hard-links the finished temp file to its final name: atomic, and unlike rename
+   * it fails with EEXIST instead of replacing a blob that another upload published.
+   */
+  private async publish(tempPath: string, key: string): Promise<boolean> {
+    const finalPath = this.pathOf(key);
+    const shardDir = dirname(finalPath);
+    const firstCreated = await mkdir(shardDir, { recursive: true });
+    try {
+      await link(tempPath, finalPath);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+      throw error;
+    }
+    await syncDirectory(shardDir);
+    if (firstCreated) {
+      // Directories created just now must reach the disk too, or the blob could vanish on power loss.
+      const stopAt = dirname(firstCreated);
+      for (let dir = dirname(shardDir); ; dir = dirname(dir)) {
+        await syncDirectory(dir);
+        if (dir === stopAt || dir === dirname(dir)) break;
+      }
+    }
+    return true;
+  }
+}
+
+async function shardsIn(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
+  return entries
+    .filter((entry) => entry.isDirectory() && SHARD_PATTERN.test(entry.name))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  // Windows cannot open a directory for fsync; NTFS journals the metadata anyway.
+  if (process.platform === "win32") return;
+  const handle = await open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

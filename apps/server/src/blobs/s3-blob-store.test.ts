@@ -1,0 +1,206 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCopyCommand,
+} from "@aws-sdk/client-s3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chunksOf, describeBlobStoreContract, testBytes } from "./blob-store.contract.js";
+import { createBlobStore } from "./index.js";
+import { S3BlobStore, type S3BlobStoreOptions } from "./s3-blob-store.js";
+import { copyObjectInParts } from "./s3-copy.js";
+
+// s3rver ships no type declarations; this is the part of its API the tests use.
+interface S3rverServer {
+  run(): Promise<{ address: string; port: number }>;
+  close(): Promise<void>;
+}
+type S3rverOptions = {
+  address: string;
+  port: number;
+  silent: boolean;
+  directory: string;
+  configureBuckets: { name: string }[];
+};
+const S3rver = createRequire(import.meta.url)("s3rver") as new (options: S3rverOptions) => S3rverServer;
+
+const BUCKET = "nimbus-test";
+let server: S3rverServer;
+let directory: string;
+let endpoint: string;
+
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), "nimbus-s3rver-"));
+  server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: BUCKET }],
+  });
+  const { port } = await server.run();
+  endpoint = `http://127.0.0.1:${port}`;
+});
+
+afterAll(async () => {
+  await server?.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+function storeOptions(prefix: string): S3BlobStoreOptions {
+  return {
+    endpoint,
+    bucket: BUCKET,
+    region: "us-east-1",
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    forcePathStyle: true,
+    prefix,
+  };
+}
+
+/** A plain client, to see and plant objects behind the store's back. */
+async function withClient<T>(use: (client: S3Client) => Promise<T>): Promise<T> {
+  const { accessKeyId = "", secretAccessKey = "", ...options } = storeOptions("");
+  const client = new S3Client({ ...options, credentials: { accessKeyId, secretAccessKey } });
+  try {
+    return await use(client);
+  } finally {
+    client.destroy();
+  }
+}
+
+async function objectKeys(prefix: string): Promise<string[]> {
+  const page = await withClient((client) =>
+    client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix })),
+  );
+  return (page.Contents ?? []).map((object) => object.Key ?? "").sort();
+}
+
+describeBlobStoreContract("s3", async () => {
+  // A fresh prefix per test keeps tests independent on one server.
+  const prefix = `run-${randomUUID()}/`;
+  const store = new S3BlobStore(storeOptions(prefix));
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      expect((await objectKeys(prefix)).filter((key) => !key.startsWith(`${prefix}blobs/`))).toEqual([]);
+    },
+  };
+});
+
+describe("S3BlobStore on s3rver", () => {
+  it("keeps blobs under <prefix>blobs/<GCID>, adding the prefix's slash", async () => {
+    const store = new S3BlobStore(storeOptions(`layout-${randomUUID()}`));
+    try {
+      const { key } = await store.put(chunksOf(testBytes(100)), { size: 100 });
+      const prefix = (await objectKeys("layout-")).find((objectKey) => objectKey.endsWith(key));
+      expect(prefix).toMatch(new RegExp(`^layout-[0-9a-f-]{36}/blobs/${key}$`));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("sweeps old temp objects", async () => {
+    const prefix = `sweep-${randomUUID()}/`;
+    const store = new S3BlobStore(storeOptions(prefix));
+    try {
+      await withClient((client) =>
+        client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `${prefix}tmp/left-by-a-crash`, Body: "x" })),
+      );
+      expect(await store.cleanTemp(60 * 60 * 1000)).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await store.cleanTemp(0)).toBe(1);
+      expect(await objectKeys(prefix)).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("fails ping for a missing bucket", async () => {
+    const store = new S3BlobStore({ ...storeOptions(""), bucket: "no-such-bucket" });
+    try {
+      await expect(store.ping()).rejects.toThrow();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("is what createBlobStore returns in s3 mode", async () => {
+    const store = await createBlobStore({ kind: "s3", ...storeOptions("factory/") });
+    try {
+      expect(store).toBeInstanceOf(S3BlobStore);
+      await store.ping();
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+// s3rver does not implement UploadPartCopy, so the >5 GiB copy path runs against a fake client.
+describe("copyObjectInParts", () => {
+  function fakeClient(failPart?: number) {
+    const sent: { command: string; input: Record<string, unknown> }[] = [];
+    const client = {
+      send: async (command: { input: Record<string, unknown> }) => {
+        sent.push({ command: command.constructor.name, input: command.input });
+        if (command instanceof CreateMultipartUploadCommand) return { UploadId: "upload-1" };
+        if (command instanceof UploadPartCopyCommand) {
+          if (command.input.PartNumber === failPart) throw new Error("copy failed");
+          return { CopyPartResult: { ETag: `"etag-${command.input.PartNumber}"` } };
+        }
+        return {};
+      },
+    };
+    return { client: client as unknown as S3Client, sent };
+  }
+  const target = { bucket: "b", sourceKey: "p/tmp/1 2", targetKey: "p/blobs/K" };
+
+  it("copies consecutive ranges and completes with the parts in order", async () => {
+    const { client, sent } = fakeClient();
+    await copyObjectInParts(client, { ...target, size: 25 }, 10);
+    const copies = sent.filter((entry) => entry.command === UploadPartCopyCommand.name);
+    expect(copies.map((entry) => entry.input.CopySourceRange).sort()).toEqual([
+      "bytes=0-9",
+      "bytes=10-19",
+      "bytes=20-24",
+    ]);
+    expect(copies[0]?.input).toMatchObject({
+      CopySource: "b/p/tmp/1%202",
+      UploadId: "upload-1",
+      Key: "p/blobs/K",
+    });
+    const complete = sent.find((entry) => entry.command === CompleteMultipartUploadCommand.name);
+    expect(complete?.input.MultipartUpload).toEqual({
+      Parts: [1, 2, 3].map((PartNumber) => ({ ETag: `"etag-${PartNumber}"`, PartNumber })),
+    });
+  });
+
+  it("uses 512 MiB parts and stays within 10,000 parts", async () => {
+    const gib = 1024 ** 3;
+    const { client, sent } = fakeClient();
+    await copyObjectInParts(client, { ...target, size: 6 * gib });
+    expect(sent.filter((entry) => entry.command === UploadPartCopyCommand.name)).toHaveLength(12);
+
+    const huge = fakeClient();
+    await copyObjectInParts(huge.client, { ...target, size: 5 * 1024 * gib });
+    expect(huge.sent.filter((entry) => entry.command === UploadPartCopyCommand.name)).toHaveLength(10_000);
+  });
+
+  it("aborts the multipart upload when a part fails", async () => {
+    const { client, sent } = fakeClient(2);
+    await expect(copyObjectInParts(client, { ...target, size: 25 }, 10)).rejects.toThrow("copy failed");
+    const commands = sent.map((entry) => entry.command);
+    expect(commands).toContain(AbortMultipartUploadCommand.name);
+    expect(commands).not.toContain(CompleteMultipartUploadCommand.name);
+  });
+});

@@ -1,0 +1,251 @@
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
+import { isGcid, NimbusError } from "@nimbus/protocol";
+import {
+  assertBlobKey,
+  assertBlobSize,
+  assertRangeInside,
+  assertRangeShape,
+  BlobDigestStream,
+  type BlobStore,
+  type ByteRange,
+  blobNotFound,
+  cancelledError,
+  type PutOptions,
+  type PutResult,
+  putFailure,
+} from "./blob-store.js";
+import { copyObject } from "./s3-copy.js";
+
+export interface S3BlobStoreOptions {
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+  /** Key prefix inside the bucket, e.g. "nimbus/"; a missing trailing slash is added. */
+  prefix?: string;
+}
+
+const MiB = 1024 * 1024;
+const UPLOAD_PART_SIZE = 8 * MiB;
+const UPLOAD_QUEUE_SIZE = 4;
+
+/**
+ * Blobs in an S3 bucket at `<prefix>blobs/<GCID>`. The GCID is only known once every
+ * byte went through, so uploads go to `<prefix>tmp/<uuid>` and are then copied
+ * server-side to their final key (skipped when that key already exists).
+ */
+export class S3BlobStore implements BlobStore {
+  readonly kind = "s3";
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly prefix: string;
+
+  constructor(options: S3BlobStoreOptions) {
+    const { accessKeyId, secretAccessKey } = options;
+    this.bucket = options.bucket;
+    this.prefix = options.prefix ? options.prefix.replace(/\/*$/, "/") : "";
+    this.client = new S3Client({
+      endpoint: options.endpoint,
+      region: options.region,
+      forcePathStyle: options.forcePathStyle,
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+      // Many S3-compatible servers reject the CRC trailers the SDK sends by default.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+    });
+  }
+
+  async put(source: AsyncIterable<Uint8Array>, options: PutOptions): Promise<PutResult> {
+    assertBlobSize(options.size);
+    const { signal } = options;
+    if (signal?.aborted) throw cancelledError(signal);
+    const tempKey = `${this.prefix}tmp/${randomUUID()}`;
+    const digest = new BlobDigestStream(options.size);
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: tempKey, Body: digest },
+      partSize: UPLOAD_PART_SIZE,
+      queueSize: UPLOAD_QUEUE_SIZE,
+    });
+    try {
+      // A failed upload stops reading, so the digest must fail too or the pipeline would stall.
+      const uploaded = upload.done().catch((error: unknown) => {
+        digest.destroy(error as Error);
+        throw error;
+      });
+      // Waiting for both makes sure no part is still in flight when the temp object is deleted.
+      const [piped, stored] = await Promise.allSettled([
+        pipeline(source, digest, signal ? { signal } : {}),
+        uploaded,
+      ]);
+      if (piped.status === "rejected") throw piped.reason;
+      if (stored.status === "rejected") throw stored.reason;
+      if (signal?.aborted) throw cancelledError(signal);
+      const result = digest.result;
+      return { ...result, created: await this.publish(tempKey, result) };
+    } catch (error) {
+      throw putFailure(error, signal);
+    } finally {
+      // A failed delete must not fail the put; cleanTemp sweeps what is left.
+      await this.deleteObject(tempKey).catch(() => {});
+    }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    assertBlobKey(key);
+    if (range) assertRangeShape(range);
+    const request = { Bucket: this.bucket, Key: this.blobKey(key) };
+    const response = await this.client
+      .send(
+        new GetObjectCommand(range ? { ...request, Range: `bytes=${range.start}-${range.end}` } : request),
+      )
+      .catch((error: unknown) => {
+        const status = httpStatus(error);
+        if (status === 404 && errorName(error) !== "NoSuchBucket") throw blobNotFound(key, error);
+        if (status === 416) {
+          throw new NimbusError("range_not_satisfiable", "The range is outside the blob", { cause: error });
+        }
+        throw error;
+      });
+    const body = response.Body as Readable;
+    if (!range) return body;
+    try {
+      return rangeOf(body, range, response.ContentRange, response.ContentLength);
+    } catch (error) {
+      body.destroy();
+      throw error;
+    }
+  }
+
+  async head(key: string): Promise<{ key: string; size: number } | undefined> {
+    assertBlobKey(key);
+    const response = await this.headObject(this.blobKey(key));
+    return response && { key, size: response.size };
+  }
+
+  async delete(key: string): Promise<void> {
+    assertBlobKey(key);
+    await this.deleteObject(this.blobKey(key));
+  }
+
+  async *list(): AsyncIterable<string> {
+    const prefix = `${this.prefix}blobs/`;
+    for await (const object of this.listObjects(prefix)) {
+      const key = object.key.slice(prefix.length);
+      if (isGcid(key)) yield key;
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+  }
+
+  async close(): Promise<void> {
+    this.client.destroy();
+  }
+
+  /** Removes temp objects left by crashed uploads; returns how many were removed. */
+  async cleanTemp(olderThanMs: number): Promise<number> {
+    const cutoff = Date.now() - olderThanMs;
+    let removed = 0;
+    for await (const object of this.listObjects(`${this.prefix}tmp/`)) {
+      if (object.modified < cutoff) {
+        await this.deleteObject(object.key);
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  private blobKey(key: string): string {
+    return `${this.prefix}blobs/${key}`;
+  }
+
+  private async publish(tempKey: string, blob: Omit<PutResult, "created">): Promise<boolean> {
+    const finalKey = this.blobKey(blob.key);
+    if (await this.headObject(finalKey)) return false;
+    await copyObject(
+      this.client,
+      { bucket: this.bucket, sourceKey: tempKey, targetKey: finalKey },
+      blob.size,
+    );
+    return true;
+  }
+
+  private async headObject(objectKey: string): Promise<{ size: number } | undefined> {
+    try {
+      const response = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: objectKey }));
+      return { size: response.ContentLength ?? 0 };
+    } catch (error) {
+      if (httpStatus(error) === 404) return undefined;
+      throw error;
+    }
+  }
+
+  private async deleteObject(objectKey: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey }));
+  }
+
+  private async *listObjects(prefix: string): AsyncIterable<{ key: string; modified: number }> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key) yield { key: object.Key, modified: object.LastModified?.getTime() ?? 0 };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+}
+
+/**
+ * The requested range out of a ranged GET answer. S3 answers exactly the range; some
+ * compatible servers answer more (s3rver reads `bytes=0-0` as `bytes=0-`, others ignore
+ * Range), so a wider answer is cut down rather than passed on.
+ */
+function rangeOf(body: Readable, range: ByteRange, contentRange?: string, contentLength?: number): Readable {
+  const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(contentRange ?? "");
+  const [start, end, size] = match
+    ? [Number(match[1]), Number(match[2]), Number(match[3])]
+    : [0, (contentLength ?? 0) - 1, contentLength ?? 0];
+  assertRangeInside(range, size);
+  if (start === range.start && end === range.end) return body;
+  if (start > range.start || end < range.end) {
+    throw new NimbusError("internal", `Asked S3 for bytes ${range.start}-${range.end}, got ${contentRange}`);
+  }
+  return Readable.from(slice(body, range.start - start, range.end - range.start + 1), { objectMode: false });
+}
+
+async function* slice(body: Readable, skip: number, length: number): AsyncGenerator<Buffer> {
+  let position = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    const from = Math.max(0, skip - position);
+    const to = Math.min(chunk.length, skip + length - position);
+    position += chunk.length;
+    if (to > from) yield chunk.subarray(from, to);
+    if (position >= skip + length) return;
+  }
+}
+
+function httpStatus(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
+}
+
+function errorName(error: unknown): string | undefined {
+  return error instanceof Error ? error.name : undefined;
+}
