@@ -17,7 +17,11 @@ export default defineConfig({
         resolve,
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.ts", "apps/web/app/**/*.test.{ts,tsx}"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "apps/*/src/**/*.test.ts",
+            "apps/web/app/**/*.test.{ts,tsx}",
+          ],
           testTimeout: 30_000,
         },
       },

@@ -27,11 +27,18 @@ for (const entry of Object.values(lock.packages)) {
     const target = `node_modules/${dep}`;
     const platform = platformOf(dep);
     if (lock.packages[target] || !platform || !/^\d+\.\d+\.\d+/.test(range)) continue;
-    lock.packages[target] = { version: range, ...(entry.dev ? { dev: true } : {}), optional: true, ...platform };
+    lock.packages[target] = {
+      version: range,
+      ...(entry.dev ? { dev: true } : {}),
+      optional: true,
+      ...platform,
+    };
     added++;
   }
 }
 if (added > 0) {
   writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
-  console.log(`package-lock.json: recorded ${added} optional platform package(s) the registry does not serve`);
+  console.log(
+    `package-lock.json: recorded ${added} optional platform package(s) the registry does not serve`,
+  );
 }
