@@ -1,6 +1,7 @@
 export * from "./api/auth.js";
 export * from "./api/common.js";
 export * from "./api/files.js";
+export * from "./client/index.js";
 export * from "./drive.js";
 export * from "./errors/catalogue.js";
 export * from "./errors/messages/types.js";

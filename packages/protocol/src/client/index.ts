@@ -1,0 +1,2 @@
+export * from "./captcha-sign.js";
+export * from "./md5.js";
