@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { ROOT } from "./lib.mjs";
 
-const BENCHES = ["startup.mjs"];
+const BENCHES = ["startup.mjs", "web.mjs", "download.mjs", "files.mjs", "upload.mjs"];
 let failed = false;
 for (const bench of BENCHES) {
   console.log(`--- bench/${bench}`);

@@ -34,7 +34,8 @@ const ALLOWED: Record<string, string[]> = {
   lib: ["lib"],
   db: ["db", "config", "lib"],
   blobs: ["blobs", "lib"],
-  modules: ["modules", "db", "blobs", "lib", "config"],
+  jobs: ["jobs", "db", "lib"],
+  modules: ["modules", "db", "blobs", "jobs", "lib", "config"],
   http: ["http", "modules", "lib", "services.js", "blobs", "config"],
 };
 

@@ -3,6 +3,7 @@ import { buildApp } from "./app.js";
 import { createBlobStore } from "./blobs/index.js";
 import { ConfigError, loadConfig } from "./config/config.js";
 import { openDatabase } from "./db/database.js";
+import { DatabaseJobQueue } from "./jobs/database-job-queue.js";
 import { systemClock } from "./lib/clock.js";
 
 /** Wires the process from the environment and listens. Exits non-zero on bad config. */
@@ -21,7 +22,15 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database);
   await database.migrate();
   const blobs = await createBlobStore(config.blobs);
-  const app = await buildApp({ config, database, blobs, clock: systemClock }, { loggerInstance: logger });
+  const jobs = new DatabaseJobQueue({
+    db: database.db,
+    clock: systemClock,
+    logger: logger.child({ component: "jobs" }),
+  });
+  const app = await buildApp(
+    { config, database, blobs, clock: systemClock, jobs },
+    { loggerInstance: logger },
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -30,6 +39,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     try {
       await app.close(); // stops accepting, waits for in-flight requests
+      await jobs.stop(); // aborts running jobs; their leases let the next start retry them
       await blobs.close();
       await database.close();
       logger.info("stopped");
@@ -43,6 +53,7 @@ async function main(): Promise<void> {
   process.once("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  jobs.start();
   logger.info(
     { url: config.publicUrl, database: config.database.kind, blobs: config.blobs.kind },
     "Nimbus is ready",

@@ -1,12 +1,18 @@
 import type { BlobStore } from "./blobs/blob-store.js";
 import type { Config } from "./config/config.js";
 import type { Database } from "./db/database.js";
+import { type DriveServices, wireDrive } from "./drive-services.js";
+import type { JobQueue } from "./jobs/job-queue.js";
 import type { Clock } from "./lib/clock.js";
+import { type MediaServices, wireMedia } from "./media-services.js";
 import { AuthService } from "./modules/auth/auth-service.js";
 import { SessionsRepository } from "./modules/auth/sessions-repository.js";
+import { DriveEvents } from "./modules/events/drive-events.js";
 import { DownloadLinks } from "./modules/files/download-links.js";
 import { FilesRepository } from "./modules/files/files-repository.js";
 import { FilesService } from "./modules/files/files-service.js";
+import { scheduleUploadExpiry } from "./modules/uploads/upload-expiry.js";
+import { UploadService } from "./modules/uploads/upload-service.js";
 import { UsersRepository } from "./modules/users/users-repository.js";
 
 /** What the process is wired from: configuration and the adapters chosen by it. */
@@ -15,13 +21,16 @@ export interface AppDeps {
   database: Database;
   blobs: BlobStore;
   clock: Clock;
+  /** Background work; routes and services enqueue, `main.ts` starts it after listen and stops it before the database closes. */
+  jobs: JobQueue;
 }
 
 /** The domain services routes call, built once per app from its dependencies. */
-export interface Services extends AppDeps {
+export interface Services extends AppDeps, MediaServices, DriveServices {
   auth: AuthService;
   users: UsersRepository;
   files: FilesService;
+  uploads: UploadService;
   links: DownloadLinks;
 }
 
@@ -29,19 +38,54 @@ export function createServices(deps: AppDeps): Services {
   const { db } = deps.database;
   const users = new UsersRepository(db);
   const links = new DownloadLinks(deps.config.secretKey);
+  const media = wireMedia(deps);
+  const events = new DriveEvents(db, deps.clock);
+  const files = new FilesService({
+    db,
+    users,
+    files: new FilesRepository(db),
+    blobs: deps.blobs,
+    links,
+    clock: deps.clock,
+    config: deps.config,
+    events,
+    previews: media.previews,
+  });
   return {
     ...deps,
+    ...media,
+    ...wireDrive(deps),
     users,
     links,
     auth: new AuthService(users, new SessionsRepository(db), deps.clock),
-    files: new FilesService({
-      db,
-      users,
-      files: new FilesRepository(db),
-      blobs: deps.blobs,
-      links,
-      clock: deps.clock,
-      config: deps.config,
-    }),
+    files,
+    uploads: createUploads(deps, users, files, events),
   };
+}
+
+/** The upload service, with its expiry job registered on the queue. */
+function createUploads(
+  deps: AppDeps,
+  users: UsersRepository,
+  files: FilesService,
+  events: DriveEvents,
+): UploadService {
+  const { db } = deps.database;
+  const uploads = new UploadService({
+    db,
+    users,
+    files: new FilesRepository(db),
+    drive: files,
+    blobs: deps.blobs,
+    clock: deps.clock,
+    config: deps.config,
+    events,
+  });
+  scheduleUploadExpiry(deps.jobs, {
+    uploads: uploads.repository,
+    resumable: uploads.resumable,
+    clock: deps.clock,
+    expiryMs: deps.config.uploads.expiryMs,
+  });
+  return uploads;
 }

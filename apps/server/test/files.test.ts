@@ -223,7 +223,7 @@ describe("drive files: folders, form uploads, listing and downloads", () => {
     let pages = 0;
     do {
       const response = await t.app.inject({
-        url: `/drive/v1/files?parent_id=${folder.id}&limit=2${token ? `&page_token=${token}` : ""}`,
+        url: `/drive/v1/files?parent_id=${folder.id}&order=NAME_ASC&limit=2${token ? `&page_token=${token}` : ""}`,
         headers: alice.auth,
       });
       expect(response.statusCode, response.body).toBe(200);

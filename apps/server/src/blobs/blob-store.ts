@@ -28,6 +28,13 @@ export interface PutOptions {
 export interface BlobStore {
   readonly kind: "local" | "s3";
   put(source: AsyncIterable<Uint8Array>, options: PutOptions): Promise<PutResult>;
+  /**
+   * Optional: takes in a complete file already on this machine, whose digest the
+   * caller computed and vouches for, without copying its bytes (local disk: it is
+   * flushed and hard-linked under its key; the caller then deletes its own name).
+   * Resolves to undefined when that is not possible; the caller then uses `put`.
+   */
+  adopt?(file: string, digest: Omit<PutResult, "created">): Promise<PutResult | undefined>;
   get(key: string, range?: ByteRange): Promise<Readable>;
   head(key: string): Promise<{ key: string; size: number } | undefined>;
   /** Idempotent. */

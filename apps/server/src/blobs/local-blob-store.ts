@@ -59,6 +59,25 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
+  async adopt(file: string, digest: Omit<PutResult, "created">): Promise<PutResult | undefined> {
+    assertBlobKey(digest.key);
+    const handle = await open(file, "r");
+    try {
+      if ((await handle.stat()).size !== digest.size) return undefined;
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      return { ...digest, created: await this.publish(file, digest.key) };
+    } catch (error) {
+      // Another filesystem (EXDEV) or no hard links: the caller copies instead.
+      if (["EXDEV", "EPERM", "ENOTSUP"].includes((error as NodeJS.ErrnoException).code ?? ""))
+        return undefined;
+      throw error;
+    }
+  }
+
   async get(key: string, range?: ByteRange): Promise<Readable> {
     assertBlobKey(key);
     if (range) assertRangeShape(range);

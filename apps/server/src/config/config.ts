@@ -28,7 +28,18 @@ export interface Config {
   logLevel: string;
   /** How the web app is served: built bundle, Vite dev server, or not at all (API-only tests). */
   web: "production" | "development" | "off";
-  quota: { freeStorageBytes: number; premiumStorageBytes: number };
+  /** Unfinished uploads: where tus keeps their bytes, and how long they live after their last request. */
+  uploads: { dir: string; expiryMs: number };
+  quota: {
+    freeStorageBytes: number;
+    premiumStorageBytes: number;
+    freeDownloadTrafficBytes: number;
+    premiumDownloadTrafficBytes: number;
+  };
+  /** Trash expiry and blob garbage collection. */
+  space: { trashRetentionMs: number; blobGcGraceMs: number };
+  /** Limits against archive bombs (listing and extraction). */
+  archives: { maxEntries: number; maxUnpackedBytes: number; maxRatio: number; maxDepth: number };
 }
 
 export class ConfigError extends Error {
@@ -77,7 +88,23 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     secretKey: e.SECRET_KEY ?? persistedSecretKey(dataDir),
     logLevel: e.LOG_LEVEL,
     web: e.NODE_ENV === "development" ? "development" : e.NODE_ENV === "test" ? "off" : "production",
-    quota: { freeStorageBytes: e.FREE_STORAGE_BYTES, premiumStorageBytes: e.PREMIUM_STORAGE_BYTES },
+    uploads: { dir: path.join(dataDir, "uploads"), expiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000) },
+    quota: {
+      freeStorageBytes: e.FREE_STORAGE_BYTES,
+      premiumStorageBytes: e.PREMIUM_STORAGE_BYTES,
+      freeDownloadTrafficBytes: e.FREE_DOWNLOAD_TRAFFIC_BYTES,
+      premiumDownloadTrafficBytes: e.PREMIUM_DOWNLOAD_TRAFFIC_BYTES,
+    },
+    space: {
+      trashRetentionMs: Math.round(e.TRASH_RETENTION_DAYS * 86_400_000),
+      blobGcGraceMs: Math.round(e.BLOB_GC_GRACE_HOURS * 3_600_000),
+    },
+    archives: {
+      maxEntries: e.ARCHIVE_MAX_ENTRIES,
+      maxUnpackedBytes: e.ARCHIVE_MAX_UNPACKED_BYTES,
+      maxRatio: e.ARCHIVE_MAX_RATIO,
+      maxDepth: e.ARCHIVE_MAX_DEPTH,
+    },
   };
 }
 

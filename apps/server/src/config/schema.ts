@@ -71,6 +71,54 @@ export const envSchema = z.object({
   PREMIUM_STORAGE_BYTES: byteCount
     .default(10 * 1024 ** 4)
     .describe("Storage quota of a premium account, in bytes."),
+  TRASH_RETENTION_DAYS: z.coerce
+    .number({ message: "must be a number of days" })
+    .positive({ message: "must be a positive number of days" })
+    .default(30)
+    .describe("Days an item stays in the trash before it is deleted for good."),
+  BLOB_GC_GRACE_HOURS: z.coerce
+    .number({ message: "must be a number of hours" })
+    .nonnegative({ message: "must be a number of hours" })
+    .default(24)
+    .describe(
+      "Hours stored bytes that nothing references (deleted files, failed uploads) are kept before garbage collection removes them.",
+    ),
+  UPLOAD_EXPIRY_HOURS: z.coerce
+    .number({ message: "must be a number of hours" })
+    .positive({ message: "must be a positive number of hours" })
+    .default(24)
+    .describe(
+      "Hours an unfinished upload is kept after its last request; then its bytes, pending file and storage reservation are dropped.",
+    ),
+  FREE_DOWNLOAD_TRAFFIC_BYTES: byteCount
+    .default(10 * 1024 ** 3)
+    .describe("Monthly download traffic of a free account, in bytes."),
+  PREMIUM_DOWNLOAD_TRAFFIC_BYTES: byteCount
+    .default(1200 * 1024 ** 3)
+    .describe("Monthly download traffic of a premium account, in bytes."),
+  ARCHIVE_MAX_ENTRIES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20_000)
+    .describe("Most entries an archive may have to be listed or extracted."),
+  ARCHIVE_MAX_UNPACKED_BYTES: byteCount
+    .default(20 * 1024 ** 3)
+    .describe("Largest total uncompressed size of an archive that is extracted, in bytes."),
+  ARCHIVE_MAX_RATIO: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(200)
+    .describe(
+      "Largest uncompressed-to-compressed size ratio accepted for archives unpacking to over 16 MiB.",
+    ),
+  ARCHIVE_MAX_DEPTH: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(32)
+    .describe("Deepest folder nesting accepted inside an archive."),
 });
 
 export type Env = z.infer<typeof envSchema>;

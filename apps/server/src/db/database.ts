@@ -30,6 +30,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       const migrator = new Migrator({
         db,
         provider: { getMigrations: async () => migrations(dialect) },
+        // Kysely looks for its bookkeeping tables in every schema it can see unless
+        // told which one: pin it to ours, so databases shared by several schemas
+        // (the Postgres test suite runs one schema per test file) never mix them up.
+        ...(dialect === "postgres" ? { migrationTableSchema: await currentSchema(db) } : {}),
       });
       const { error, results } = await migrator.migrateToLatest();
       const failed = results?.find((r) => r.status === "Error");
@@ -39,6 +43,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     },
     close: () => db.destroy(),
   };
+}
+
+async function currentSchema(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error("no current schema: check search_path");
+  return schema;
 }
 
 async function openSqlite(file: string): Promise<Db> {

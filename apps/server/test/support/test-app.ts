@@ -9,6 +9,7 @@ import { createBlobStore } from "../../src/blobs/index.js";
 import { type Config, loadConfig } from "../../src/config/config.js";
 import { type Database, openDatabase } from "../../src/db/database.js";
 import type { NimbusApp } from "../../src/http/types.js";
+import { DatabaseJobQueue } from "../../src/jobs/database-job-queue.js";
 import { type Clock, systemClock } from "../../src/lib/clock.js";
 
 export interface TestApp {
@@ -16,7 +17,11 @@ export interface TestApp {
   config: Config;
   database: Database;
   blobs: BlobStore;
+  /** The app's job runner, started; `jobs.drain()` runs every due job to completion. */
+  jobs: DatabaseJobQueue;
   close(): Promise<void>;
+  /** Stops this app as a process exit would, then boots a new one on the same DATA_DIR and database. */
+  restart(): Promise<TestApp>;
 }
 
 export interface TestAppOptions {
@@ -48,24 +53,42 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
   });
+  return boot(config, options, async () => {
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+}
+
+async function boot(config: Config, options: TestAppOptions, dispose: () => Promise<void>): Promise<TestApp> {
   const database = await openDatabase(config.database);
   await database.migrate();
   const realBlobs = await createBlobStore(config.blobs);
   const blobs = options.wrapBlobs ? options.wrapBlobs(realBlobs) : realBlobs;
-  const app = await buildApp({ config, database, blobs, clock: options.clock ?? systemClock });
+  const clock = options.clock ?? systemClock;
+  const jobs = new DatabaseJobQueue({ db: database.db, clock, pollIntervalMs: 50, backoffMs: () => 0 });
+  const app = await buildApp({ config, database, blobs, clock, jobs });
   options.beforeReady?.(app);
   await app.ready();
+  jobs.start();
+  const stop = async () => {
+    await app.close();
+    await jobs.stop();
+    await blobs.close();
+    await database.close().catch(() => {});
+  };
   return {
     app,
     config,
     database,
     blobs,
+    jobs,
     async close() {
-      await app.close();
-      await blobs.close();
-      await database.close().catch(() => {});
-      await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await stop();
+      await dispose();
+    },
+    async restart() {
+      await stop();
+      return boot(config, options, dispose);
     },
   };
 }

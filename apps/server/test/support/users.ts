@@ -28,3 +28,15 @@ export async function signUp(
     auth: { authorization: `Bearer ${tokens.access_token}` },
   };
 }
+
+/** Signs an existing user in again (a fresh access token, e.g. after a test clock jumped). */
+export async function signIn(app: NimbusApp, account: TestUser): Promise<TestUser> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/v1/auth/signin",
+    payload: { username: account.email, password: account.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`signin failed: ${response.body}`);
+  const token = response.json<TokenResponse>().access_token;
+  return { ...account, token, auth: { authorization: `Bearer ${token}` } };
+}

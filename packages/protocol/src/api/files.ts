@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FILE_KIND, MAX_PAGE_LIMIT, PHASES, THUMBNAIL_SIZES, UPLOAD_TYPES } from "../drive.js";
+import { FILE_KIND, FILE_ORDERS, MAX_PAGE_LIMIT, PHASES, THUMBNAIL_SIZES, UPLOAD_TYPES } from "../drive.js";
 import { int64String } from "./common.js";
 
 const linkSchema = z.object({ url: z.string(), token: z.string(), expire: z.string() });
@@ -33,12 +33,20 @@ export const fileListSchema = z.object({
 });
 export type DriveFileList = z.infer<typeof fileListSchema>;
 
+const queryFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
 export const listFilesQuerySchema = z.object({
+  /** '' is the root; `*` is the whole drive (search, starred, categories). */
   parent_id: z.string().max(64).default(""),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).optional(),
   page_token: z.string().max(2048).optional(),
   thumbnail_size: z.enum(THUMBNAIL_SIZES).optional(),
   filters: z.string().max(4096).optional(),
+  /** Sort order (spec §3); `sort` is accepted as an alias. Default modified time descending. */
+  order: z.enum(FILE_ORDERS).optional(),
+  sort: z.enum(FILE_ORDERS).optional(),
+  /** Folders before files (default true, as the spec's display mode). */
+  pin_folders_top: queryFlag.optional(),
 });
 
 export const createFileRequestSchema = z.object({

@@ -92,6 +92,7 @@ export const ERROR_CATALOGUE = {
   file_name_invalid: { code: 3, status: 400 },
   file_parent_invalid: { code: 9, status: 400 },
   file_move_into_itself: { code: 9, status: 400 },
+  file_copy_into_itself: { code: 9, status: 400 },
   file_in_trash: { code: 9, status: 400 },
   file_not_ready: { code: 9, status: 409 },
   file_space_not_enough: { code: 8, status: 403 },
@@ -99,6 +100,7 @@ export const ERROR_CATALOGUE = {
   file_hash_mismatch: { code: 3, status: 400 },
   file_size_mismatch: { code: 3, status: 400 },
   upload_not_found: { code: 5, status: 404 },
+  upload_challenge_failed: { code: 7, status: 403 },
   invalid_page_token: { code: 3, status: 400 },
   invalid_filters: { code: 3, status: 400 },
   range_not_satisfiable: { code: 11, status: 416 },
@@ -106,6 +108,16 @@ export const ERROR_CATALOGUE = {
   traffic_not_enough: { code: 8, status: 403 },
   task_not_found: { code: 5, status: 404 },
   task_daily_create_limit: { code: 11, status: 429 },
+
+  // Archives (decompress service).
+  archive_unsupported: { code: 3, status: 400 },
+  archive_damaged: { code: 3, status: 400 },
+  archive_password_required: { code: 9, status: 400 },
+  archive_password_invalid: { code: 3, status: 400 },
+  archive_too_many_entries: { code: 11, status: 413 },
+  archive_too_large: { code: 11, status: 413 },
+  archive_ratio_suspicious: { code: 11, status: 413 },
+  archive_too_deep: { code: 11, status: 413 },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

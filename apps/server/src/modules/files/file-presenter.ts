@@ -1,5 +1,7 @@
-import { type DriveFile, FILE_KIND, type Phase } from "@nimbus/protocol";
+import { type DriveFile, FILE_KIND, type Phase, type ThumbnailSize } from "@nimbus/protocol";
 import { isoTime } from "../../lib/clock.js";
+import { presentPreview } from "../previews/preview-presenter.js";
+import type { BlobPreview } from "../previews/preview-store.js";
 import type { DownloadLinks } from "./download-links.js";
 import type { FileRow } from "./files-repository.js";
 import { fileExtension } from "./names.js";
@@ -8,14 +10,24 @@ export interface PresentOptions {
   publicUrl: string;
   links: DownloadLinks;
   now: number;
+  /** Whom the signed links are for (their traffic pays); default the owner. */
+  viewerId?: string;
+  /** Previews of the rows' blobs (`PreviewService.lookup`); without them no thumbnail or medias. */
+  previews?: ReadonlyMap<string, BlobPreview>;
+  thumbnailSize?: ThumbnailSize;
 }
 
 /** A file row as the API's `drive#file`; download links only for complete files. */
 export function presentFile(row: FileRow, options: PresentOptions): DriveFile {
   const isFolder = row.kind === FILE_KIND.folder;
   const complete = !isFolder && row.phase === "PHASE_TYPE_COMPLETE" && row.blob_gcid !== null;
-  const link = complete ? options.links.sign(row.id, options.now) : undefined;
+  const viewerId = options.viewerId ?? row.user_id;
+  const link = complete ? options.links.sign(row.id, viewerId, options.now) : undefined;
   const url = link ? `${options.publicUrl}${link.path}` : "";
+  const preview =
+    complete && row.blob_gcid
+      ? presentPreview(row, options.previews?.get(row.blob_gcid), { ...options, viewerId })
+      : { thumbnail_link: "", medias: [] };
   return {
     kind: isFolder ? FILE_KIND.folder : FILE_KIND.file,
     id: row.id,
@@ -31,9 +43,9 @@ export function presentFile(row: FileRow, options: PresentOptions): DriveFile {
     starred: row.starred_at !== null,
     phase: row.phase as Phase,
     hash: row.blob_gcid ?? "",
-    thumbnail_link: "",
+    thumbnail_link: preview.thumbnail_link,
     web_content_link: url,
     links: link ? { "application/octet-stream": { url, token: "", expire: isoTime(link.expiresAt) } } : {},
-    medias: [],
+    medias: preview.medias,
   };
 }

@@ -1,18 +1,11 @@
 import type { Insertable, Selectable } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { FilesTable } from "../../db/schema.js";
-import type { FileFilters } from "./filters.js";
-import type { Cursor } from "./page-token.js";
+import { foldName } from "../../lib/fold-name.js";
 
 export type FileRow = Selectable<FilesTable>;
-
-export interface ChildrenQuery {
-  userId: string;
-  parentId: string;
-  filters: FileFilters;
-  after?: Cursor;
-  limit: number;
-}
+/** A new row; `name_folded` is derived here and `trash_path` starts empty. */
+export type NewFileRow = Omit<Insertable<FilesTable>, "name_folded" | "trash_path">;
 
 /** Every query is scoped by user: another user's id simply finds nothing. */
 export class FilesRepository {
@@ -27,13 +20,33 @@ export class FilesRepository {
       .executeTakeFirst();
   }
 
-  async insert(row: Insertable<FilesTable>, db: Db = this.db): Promise<void> {
-    await db.insertInto("files").values(row).execute();
+  /** The caller's rows among `ids` (others' and unknown ids are simply absent). */
+  async findManyOwned(userId: string, ids: readonly string[], db: Db = this.db): Promise<FileRow[]> {
+    if (ids.length === 0) return [];
+    return db.selectFrom("files").selectAll().where("user_id", "=", userId).where("id", "in", ids).execute();
+  }
+
+  async insert(row: NewFileRow, db: Db = this.db): Promise<void> {
+    await db.insertInto("files").values(withFolded(row)).execute();
+  }
+
+  async insertMany(rows: readonly NewFileRow[], db: Db = this.db): Promise<void> {
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      await db
+        .insertInto("files")
+        .values(rows.slice(i, i + INSERT_CHUNK).map(withFolded))
+        .execute();
+    }
   }
 
   /** Live names in a folder that start with `prefix`, for choosing a free `name (n)`. */
-  async liveNamesStartingWith(userId: string, parentId: string, prefix: string): Promise<Set<string>> {
-    const rows = await this.db
+  async liveNamesStartingWith(
+    userId: string,
+    parentId: string,
+    prefix: string,
+    db: Db = this.db,
+  ): Promise<Set<string>> {
+    const rows = await db
       .selectFrom("files")
       .select("name")
       .where("user_id", "=", userId)
@@ -45,25 +58,7 @@ export class FilesRepository {
     return new Set(rows.map((r) => r.name));
   }
 
-  listChildren(q: ChildrenQuery): Promise<FileRow[]> {
-    let query = this.db
-      .selectFrom("files")
-      .selectAll()
-      .where("user_id", "=", q.userId)
-      .where("parent_id", "=", q.parentId);
-    if (q.filters.trashed === true) query = query.where("trashed_at", "is not", null);
-    if (q.filters.trashed !== true) query = query.where("trashed_at", "is", null);
-    if (q.filters.phase) query = query.where("phase", "=", q.filters.phase);
-    if (q.filters.kind) query = query.where("kind", "=", q.filters.kind);
-    const after = q.after;
-    if (after) {
-      query = query.where((eb) =>
-        eb.or([eb("name", ">", after.name), eb.and([eb("name", "=", after.name), eb("id", ">", after.id)])]),
-      );
-    }
-    return query.orderBy("name").orderBy("id").limit(q.limit).execute();
-  }
-
+  /** Bytes held by items in the trash (inside trashed folders too). */
   async trashedUsage(userId: string): Promise<number> {
     const row = await this.db
       .selectFrom("files")
@@ -74,4 +69,10 @@ export class FilesRepository {
       .executeTakeFirstOrThrow();
     return Number(row.total);
   }
+}
+
+const INSERT_CHUNK = 500;
+
+function withFolded(row: NewFileRow): Insertable<FilesTable> {
+  return { ...row, name_folded: foldName(row.name), trash_path: null };
 }

@@ -6,26 +6,31 @@ import {
   type DriveFile,
   type DriveFileList,
   FILE_KIND,
+  type FileOrder,
   NimbusError,
+  type ThumbnailSize,
 } from "@nimbus/protocol";
 import type { BlobStore, ByteRange } from "../../blobs/blob-store.js";
 import type { Config } from "../../config/config.js";
 import type { Db } from "../../db/database.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import type { Clock } from "../../lib/clock.js";
+import { foldName } from "../../lib/fold-name.js";
 import { newId } from "../../lib/ids.js";
+import type { DriveEvents } from "../events/drive-events.js";
+import type { BlobPreview } from "../previews/preview-store.js";
 import type { UserRow, UsersRepository } from "../users/users-repository.js";
 import type { DownloadLinks } from "./download-links.js";
+import { type ListScope, listPage } from "./file-listing.js";
 import { presentFile } from "./file-presenter.js";
 import type { FileRow, FilesRepository } from "./files-repository.js";
-import { parseFilters } from "./filters.js";
-import { FOLDER_MIME_TYPE, mimeTypeOf } from "./mime.js";
+import { type FileFilters, parseFilters } from "./filters.js";
+import { FOLDER_MIME_TYPE } from "./mime.js";
 import { numberedName, splitName, validateName } from "./names.js";
+import { eventOf } from "./ops/context.js";
 import { decodePageToken, encodePageToken } from "./page-token.js";
-import { commitUpload, type UploadCommit } from "./upload-commit.js";
+import { sortSpec } from "./sort-orders.js";
 
-/** Largest file accepted by `UPLOAD_TYPE_FORM`; bigger files go through resumable uploads. */
-export const FORM_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
 const MAX_RENAME_ATTEMPTS = 1000;
 
 export interface FilesServiceDeps {
@@ -36,11 +41,31 @@ export interface FilesServiceDeps {
   links: DownloadLinks;
   clock: Clock;
   config: Pick<Config, "publicUrl" | "quota">;
+  /** The activity feed (folder creation). */
+  events?: DriveEvents;
+  /** Thumbnails and media facts per blob, for `thumbnail_link` and `medias` (modules/previews). */
+  previews?: PreviewLookup;
+}
+
+export interface PreviewLookup {
+  lookup(gcids: readonly string[]): Promise<ReadonlyMap<string, BlobPreview>>;
+}
+
+/** `parent_id=*`: the whole drive (search, starred, categories). */
+export const ALL_FOLDERS = "*";
+
+export interface ListQuery {
+  parentId: string;
+  limit?: number;
+  pageToken?: string;
+  filters?: string;
+  order?: FileOrder;
+  pinFoldersTop?: boolean;
+  thumbnailSize?: ThumbnailSize;
 }
 
 export interface CreatedFile {
   file: DriveFile;
-  form?: { url: string; maxSize: number };
 }
 
 export class FilesService {
@@ -60,35 +85,50 @@ export class FilesService {
     };
   }
 
-  async get(userId: string, id: string): Promise<DriveFile> {
-    return this.present(await this.requireFile(userId, id));
+  async get(userId: string, id: string, thumbnailSize?: ThumbnailSize): Promise<DriveFile> {
+    const row = await this.requireFile(userId, id);
+    return this.present(row, await this.previewsOf([row]), thumbnailSize);
   }
 
-  async list(
-    userId: string,
-    q: { parentId: string; limit?: number; pageToken?: string; filters?: string },
-  ): Promise<DriveFileList> {
+  async list(userId: string, q: ListQuery): Promise<DriveFileList> {
     const filters = parseFilters(q.filters);
-    const after = decodePageToken(q.pageToken);
-    if (q.parentId !== "") await this.requireFolder(userId, q.parentId);
-    const limit = q.limit ?? DEFAULT_PAGE_LIMIT;
-    const rows = await this.deps.files.listChildren({
+    const spec = sortSpec(q.order);
+    const pinned = q.pinFoldersTop ?? true;
+    const cursor = decodePageToken(q.pageToken, spec, pinned);
+    const scope = await this.listScope(userId, q.parentId, filters);
+    const page = await listPage(this.deps.db, {
       userId,
-      parentId: q.parentId,
+      scope,
       filters,
-      after,
-      limit: limit + 1,
+      spec,
+      pinned,
+      cursor,
+      limit: q.limit ?? DEFAULT_PAGE_LIMIT,
     });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
     return {
       kind: "drive#fileList",
-      files: page.map((row) => this.present(row)),
-      next_page_token: rows.length > limit && last ? encodePageToken(last) : "",
+      files: await this.presentMany(page.rows, q.thumbnailSize),
+      next_page_token: page.next ? encodePageToken(page.next) : "",
     };
   }
 
-  /** Creates a folder, or a pending file awaiting its bytes through a form upload. */
+  /**
+   * `parent_id` '' is the root and `*` the whole drive; with `trashed` eq true
+   * both mean the top level of the trash, and a trashed folder's id lists its content.
+   */
+  private async listScope(userId: string, parentId: string, filters: FileFilters): Promise<ListScope> {
+    if (filters.trashed === true && (parentId === "" || parentId === ALL_FOLDERS)) return { kind: "trash" };
+    if (parentId === ALL_FOLDERS) return { kind: "drive" };
+    if (parentId !== "") {
+      const folder = await this.requireFile(userId, parentId);
+      if (folder.kind !== FILE_KIND.folder)
+        throw new NimbusError("file_parent_invalid", "parent is not a folder");
+      if (folder.trashed_at !== null && filters.trashed !== true) throw new NimbusError("file_in_trash");
+    }
+    return { kind: "folder", parentId };
+  }
+
+  /** Creates a folder (files start an upload: modules/uploads). */
   async create(userId: string, request: CreateFileRequest): Promise<CreatedFile> {
     const name = validateName(request.name);
     if (request.parent_id !== "") await this.requireFolder(userId, request.parent_id);
@@ -102,55 +142,13 @@ export class FilesService {
         created_at: now,
         modified_at: now,
       }));
+      await this.deps.events?.record([eventOf(row, "create_folder")]);
       return { file: this.present(row) };
     }
-    const uploadType = request.upload_type ?? "UPLOAD_TYPE_FORM";
-    if (uploadType !== "UPLOAD_TYPE_FORM") {
-      throw new NimbusError("unimplemented", `${uploadType} is not available yet`);
-    }
-    const size = request.size === undefined ? undefined : Number(request.size);
-    if (size === undefined || !Number.isSafeInteger(size)) {
-      throw new NimbusError("invalid_argument", "size is required", { metadata: { field: "size" } });
-    }
-    if (size > FORM_UPLOAD_MAX_BYTES) {
-      throw new NimbusError("file_too_large", "too large for a form upload", {
-        params: { limit: FORM_UPLOAD_MAX_BYTES },
-      });
-    }
-    const user = await this.requireUser(userId);
-    if (user.storage_usage + size > this.storageLimit(user)) throw new NimbusError("file_space_not_enough");
-    const row = await this.insertUnique(userId, request.parent_id, name, false, (finalName, now) => ({
-      kind: FILE_KIND.file,
-      name: finalName,
-      size,
-      mime_type: mimeTypeOf(finalName),
-      phase: "PHASE_TYPE_PENDING",
-      created_at: now,
-      modified_at: now,
-    }));
-    return {
-      file: this.present(row),
-      form: { url: `${this.deps.config.publicUrl}/drive/v1/upload/form/${row.id}`, maxSize: size },
-    };
-  }
-
-  /** Streams the bytes of a pending form upload into the blob store and completes the file. */
-  async receiveFormUpload(userId: string, fileId: string, body: Readable, hash?: string): Promise<DriveFile> {
-    const file = await this.deps.files.findOwned(userId, fileId);
-    if (!file || file.kind !== FILE_KIND.file) throw new NimbusError("file_not_found");
-    if (file.phase !== "PHASE_TYPE_PENDING")
-      throw new NimbusError("upload_not_found", "upload already completed");
-    const stored = await this.deps.blobs.put(body, { size: file.size });
-    const user = await this.requireUser(userId);
-    const commit: UploadCommit = {
-      userId,
-      fileId,
-      stored,
-      declaredHash: hash,
-      limit: this.storageLimit(user),
-    };
-    const row = await commitUpload(this.deps.db, commit, this.deps.clock.now());
-    return this.present(row);
+    // Files are started by UploadService (modules/uploads), which the route sends them to.
+    throw new NimbusError("invalid_argument", "files are created through uploads", {
+      metadata: { field: "kind" },
+    });
   }
 
   /** Opens the bytes behind a signed download link (the signature is checked by the caller). */
@@ -180,12 +178,30 @@ export class FilesService {
       : this.deps.config.quota.premiumStorageBytes;
   }
 
-  private present(row: FileRow): DriveFile {
+  /** A row as the API's `drive#file`, with signed links. */
+  present(
+    row: FileRow,
+    previews?: ReadonlyMap<string, BlobPreview>,
+    thumbnailSize?: ThumbnailSize,
+  ): DriveFile {
     return presentFile(row, {
       publicUrl: this.deps.config.publicUrl,
       links: this.deps.links,
       now: this.deps.clock.now(),
+      ...(previews && { previews }),
+      ...(thumbnailSize && { thumbnailSize }),
     });
+  }
+
+  /** Rows as `drive#file`s with their thumbnails and medias (one preview query for all). */
+  async presentMany(rows: readonly FileRow[], thumbnailSize?: ThumbnailSize): Promise<DriveFile[]> {
+    const previews = await this.previewsOf(rows);
+    return rows.map((row) => this.present(row, previews, thumbnailSize));
+  }
+
+  private async previewsOf(rows: readonly FileRow[]): Promise<ReadonlyMap<string, BlobPreview> | undefined> {
+    const gcids = rows.flatMap((row) => (row.blob_gcid ? [row.blob_gcid] : []));
+    return gcids.length > 0 ? this.deps.previews?.lookup(gcids) : undefined;
   }
 
   private async requireUser(userId: string): Promise<UserRow> {
@@ -217,7 +233,17 @@ export class FilesService {
     fields: (
       finalName: string,
       now: number,
-    ) => Omit<FileRow, "id" | "user_id" | "parent_id" | "blob_gcid" | "trashed_at" | "starred_at">,
+    ) => Omit<
+      FileRow,
+      | "id"
+      | "user_id"
+      | "parent_id"
+      | "blob_gcid"
+      | "trashed_at"
+      | "starred_at"
+      | "name_folded"
+      | "trash_path"
+    >,
   ): Promise<FileRow> {
     let taken: Set<string> | undefined;
     for (let n = 0; n < MAX_RENAME_ATTEMPTS; n++) {
@@ -231,7 +257,9 @@ export class FilesService {
         blob_gcid: null,
         trashed_at: null,
         starred_at: null,
+        trash_path: null,
         ...fields(candidate, now),
+        name_folded: foldName(candidate),
       };
       try {
         await this.deps.files.insert(row);

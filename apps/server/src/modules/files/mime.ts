@@ -1,3 +1,5 @@
+import type { MimeCategory } from "@nimbus/protocol";
+
 const BY_EXTENSION: Record<string, string> = {
   ".txt": "text/plain",
   ".md": "text/markdown",
@@ -60,3 +62,42 @@ export function mimeTypeOf(name: string): string {
   const dot = name.lastIndexOf(".");
   return (dot > 0 && BY_EXTENSION[name.slice(dot).toLowerCase()]) || DEFAULT_MIME_TYPE;
 }
+
+/** How each `mime_category` filter matches a MIME type: a `type/` prefix and/or exact types. */
+export const MIME_CATEGORY_RULES: Record<MimeCategory, { prefixes: string[]; types: string[] }> = {
+  image: { prefixes: ["image/"], types: [] },
+  video: { prefixes: ["video/"], types: [] },
+  audio: { prefixes: ["audio/"], types: [] },
+  // Spec §5: 7z, zip and rar are archives; epub (a zip inside) is not.
+  archive: {
+    prefixes: [],
+    types: [
+      "application/zip",
+      "application/x-7z-compressed",
+      "application/vnd.rar",
+      "application/x-rar-compressed",
+      "application/gzip",
+      "application/x-tar",
+      "application/x-bzip2",
+      "application/x-xz",
+    ],
+  },
+  torrent: { prefixes: [], types: ["application/x-bittorrent"] },
+  document: {
+    prefixes: ["text/"],
+    types: [
+      "application/pdf",
+      "application/msword",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      "application/vnd.ms-excel",
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "application/vnd.ms-powerpoint",
+      "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+      "application/epub+zip",
+      "application/json",
+      "application/xml",
+      "application/rtf",
+      "application/x-subrip",
+    ],
+  },
+};

@@ -1,28 +1,54 @@
 import { NimbusError } from "@nimbus/protocol";
+import { isSortName, type SortSpec, type SortValue } from "./sort-orders.js";
 
 /**
- * Keyset cursor: the sort key of the last row served. Because the next page
- * starts strictly after it, rows added or removed meanwhile never shift a page.
+ * Keyset cursor of a file list: the full sort key of the last row served (its
+ * values, ending with its id), under which order, and, when folders are pinned
+ * on top, whether that row was a folder. The next page starts strictly after
+ * it, so rows added or removed meanwhile never shift a page.
  */
 export interface Cursor {
-  name: string;
-  id: string;
+  order: SortSpec["name"];
+  pinned: boolean;
+  /** The kind of the last row served (only meaningful when pinned). */
+  kind: string;
+  values: SortValue[];
 }
 
 export function encodePageToken(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.name, cursor.id]), "utf8").toString("base64url");
+  const value = [cursor.order, cursor.pinned ? 1 : 0, cursor.kind, ...cursor.values];
+  return Buffer.from(JSON.stringify(value), "utf8").toString("base64url");
 }
 
-export function decodePageToken(token: string | undefined): Cursor | undefined {
+/** Decodes a token made for `spec` (and `pinned`); anything else is `invalid_page_token`. */
+export function decodePageToken(
+  token: string | undefined,
+  spec: SortSpec,
+  pinned: boolean,
+): Cursor | undefined {
   if (!token) return undefined;
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
-    if (Array.isArray(value) && value.length === 2) {
-      const [name, id] = value;
-      if (typeof name === "string" && typeof id === "string") return { name, id };
-    }
+    value = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
   } catch {
-    // fall through to the error below
+    throw new NimbusError("invalid_page_token");
   }
-  throw new NimbusError("invalid_page_token");
+  if (!Array.isArray(value) || value.length !== 3 + spec.keys.length)
+    throw new NimbusError("invalid_page_token");
+  const [order, pin, kind, ...values] = value as unknown[];
+  const valid =
+    isSortName(order) &&
+    order === spec.name &&
+    pin === (pinned ? 1 : 0) &&
+    typeof kind === "string" &&
+    spec.keys.every((key, i) => {
+      const v = values[i];
+      return key.column === "modified_at" || key.column === "size"
+        ? typeof v === "number" && Number.isSafeInteger(v)
+        : typeof v === "string";
+    });
+  if (!valid) {
+    throw new NimbusError("invalid_page_token", "the token belongs to another order or is damaged");
+  }
+  return { order: spec.name, pinned, kind, values: values as SortValue[] };
 }

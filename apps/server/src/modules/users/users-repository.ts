@@ -19,7 +19,7 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
-  async insert(user: Omit<UserRow, "storage_usage">): Promise<void> {
+  async insert(user: Omit<UserRow, "storage_usage" | "storage_reserved">): Promise<void> {
     await this.db.insertInto("users").values(user).execute();
   }
 }

@@ -85,6 +85,7 @@ export default {
   file_name_invalid: "The file name is invalid or contains characters that are not allowed",
   file_parent_invalid: "The destination folder is invalid",
   file_move_into_itself: "A folder can't be moved into itself or one of its subfolders",
+  file_copy_into_itself: "A folder can't be copied into itself or one of its subfolders",
   file_in_trash: "This file is in the trash. Please restore it first",
   file_not_ready: "The file is still being processed. Please try again later",
   file_space_not_enough: "Not enough storage space",
@@ -92,6 +93,7 @@ export default {
   file_hash_mismatch: "The uploaded file is damaged (checksum mismatch). Please upload it again",
   file_size_mismatch: "The uploaded file size does not match. Please upload it again",
   upload_not_found: "The upload has expired or does not exist. Please upload the file again",
+  upload_challenge_failed: "The file could not be verified. Please upload it again",
   invalid_page_token: "The list has changed. Please refresh and try again",
   invalid_filters: "The filter conditions are invalid",
   range_not_satisfiable: "The requested part of the file is out of range",
@@ -99,4 +101,14 @@ export default {
   traffic_not_enough: "You have used up your available traffic",
   task_not_found: "The task does not exist or has been deleted",
   task_daily_create_limit: "You've reached today's limit for creating tasks. Please try again tomorrow",
+
+  // Archives.
+  archive_unsupported: "This file is not a supported archive (zip, 7z or rar)",
+  archive_damaged: "The archive is damaged and can't be opened",
+  archive_password_required: "This archive is password-protected. Please enter the password",
+  archive_password_invalid: "The archive password is incorrect",
+  archive_too_many_entries: "The archive contains too many files",
+  archive_too_large: "The archive is too large to extract",
+  archive_ratio_suspicious: "The archive compresses suspiciously well and can't be extracted",
+  archive_too_deep: "The archive has too many nested folders",
 } satisfies ErrorMessages;

@@ -86,6 +86,7 @@ export default {
   file_name_invalid: "El nombre del archivo no es válido o contiene caracteres no permitidos",
   file_parent_invalid: "La carpeta de destino no es válida",
   file_move_into_itself: "No se puede mover una carpeta dentro de sí misma ni de una de sus subcarpetas",
+  file_copy_into_itself: "No se puede copiar una carpeta dentro de sí misma ni de una de sus subcarpetas",
   file_in_trash: "Este archivo está en la papelera. Restáuralo primero",
   file_not_ready: "El archivo aún se está procesando. Inténtalo de nuevo más tarde",
   file_space_not_enough: "No hay suficiente espacio de almacenamiento",
@@ -93,6 +94,7 @@ export default {
   file_hash_mismatch: "El archivo subido está dañado (la suma de comprobación no coincide). Vuelve a subirlo",
   file_size_mismatch: "El tamaño del archivo subido no coincide. Vuelve a subirlo",
   upload_not_found: "La subida ha caducado o no existe. Vuelve a subir el archivo",
+  upload_challenge_failed: "No se pudo verificar el archivo. Vuelve a subirlo",
   invalid_page_token: "La lista ha cambiado. Actualízala e inténtalo de nuevo",
   invalid_filters: "Las condiciones del filtro no son válidas",
   range_not_satisfiable: "La parte solicitada del archivo está fuera de rango",
@@ -100,4 +102,14 @@ export default {
   traffic_not_enough: "Has agotado tu tráfico disponible",
   task_not_found: "La tarea no existe o se ha eliminado",
   task_daily_create_limit: "Has alcanzado el límite diario de creación de tareas. Inténtalo de nuevo mañana",
+
+  // Archives.
+  archive_unsupported: "Este archivo no es un archivo comprimido compatible (zip, 7z o rar)",
+  archive_damaged: "El archivo comprimido está dañado y no se puede abrir",
+  archive_password_required: "Este archivo comprimido está protegido con contraseña. Introduce la contraseña",
+  archive_password_invalid: "La contraseña del archivo comprimido es incorrecta",
+  archive_too_many_entries: "El archivo comprimido contiene demasiados archivos",
+  archive_too_large: "El archivo comprimido es demasiado grande para extraerlo",
+  archive_ratio_suspicious: "El archivo comprimido tiene una compresión sospechosa y no se puede extraer",
+  archive_too_deep: "El archivo comprimido tiene demasiadas carpetas anidadas",
 } satisfies ErrorMessages;

@@ -85,6 +85,7 @@ export default {
   file_name_invalid: "Nama file tidak valid atau berisi karakter yang tidak diizinkan",
   file_parent_invalid: "Folder tujuan tidak valid",
   file_move_into_itself: "Folder tidak dapat dipindahkan ke dalam folder itu sendiri atau subfoldernya",
+  file_copy_into_itself: "Folder tidak dapat disalin ke dalam folder itu sendiri atau subfoldernya",
   file_in_trash: "File ini ada di tempat sampah. Pulihkan terlebih dahulu",
   file_not_ready: "File masih diproses. Silakan coba lagi nanti",
   file_space_not_enough: "Ruang penyimpanan tidak cukup",
@@ -92,6 +93,7 @@ export default {
   file_hash_mismatch: "File yang diunggah rusak (checksum tidak cocok). Silakan unggah ulang",
   file_size_mismatch: "Ukuran file yang diunggah tidak sesuai. Silakan unggah ulang",
   upload_not_found: "Unggahan telah kedaluwarsa atau tidak ada. Silakan unggah ulang file",
+  upload_challenge_failed: "File tidak dapat diverifikasi. Silakan unggah ulang",
   invalid_page_token: "Daftar telah berubah. Muat ulang dan coba lagi",
   invalid_filters: "Kondisi filter tidak valid",
   range_not_satisfiable: "Bagian file yang diminta berada di luar jangkauan",
@@ -99,4 +101,14 @@ export default {
   traffic_not_enough: "Kuota trafik Anda sudah habis",
   task_not_found: "Tugas tidak ada atau telah dihapus",
   task_daily_create_limit: "Anda telah mencapai batas harian pembuatan tugas. Silakan coba lagi besok",
+
+  // Archives.
+  archive_unsupported: "File ini bukan arsip yang didukung (zip, 7z, atau rar)",
+  archive_damaged: "Arsip rusak dan tidak dapat dibuka",
+  archive_password_required: "Arsip ini dilindungi kata sandi. Silakan masukkan kata sandi",
+  archive_password_invalid: "Kata sandi arsip salah",
+  archive_too_many_entries: "Arsip berisi terlalu banyak file",
+  archive_too_large: "Arsip terlalu besar untuk diekstrak",
+  archive_ratio_suspicious: "Rasio kompresi arsip mencurigakan sehingga tidak dapat diekstrak",
+  archive_too_deep: "Arsip memiliki terlalu banyak folder bertingkat",
 } satisfies ErrorMessages;

@@ -85,6 +85,7 @@ export default {
   file_name_invalid: "ファイル名が無効か、使用できない文字が含まれています",
   file_parent_invalid: "移動先のフォルダーが無効です",
   file_move_into_itself: "フォルダーをそのフォルダー自身やサブフォルダーの中に移動することはできません",
+  file_copy_into_itself: "フォルダーをそのフォルダー自身やサブフォルダーの中にコピーすることはできません",
   file_in_trash: "このファイルはゴミ箱にあります。先に復元してください",
   file_not_ready: "ファイルはまだ処理中です。しばらくしてからもう一度お試しください",
   file_space_not_enough: "ストレージの空き容量が不足しています",
@@ -93,6 +94,7 @@ export default {
     "アップロードしたファイルが破損しています（チェックサムが一致しません）。もう一度アップロードしてください",
   file_size_mismatch: "アップロードしたファイルのサイズが一致しません。もう一度アップロードしてください",
   upload_not_found: "アップロードの有効期限が切れているか、存在しません。もう一度アップロードしてください",
+  upload_challenge_failed: "ファイルを確認できませんでした。もう一度アップロードしてください",
   invalid_page_token: "一覧が更新されました。再読み込みしてもう一度お試しください",
   invalid_filters: "フィルター条件が無効です",
   range_not_satisfiable: "要求されたファイルの範囲が正しくありません",
@@ -100,4 +102,14 @@ export default {
   traffic_not_enough: "利用可能なトラフィックを使い切りました",
   task_not_found: "タスクが存在しないか、削除されています",
   task_daily_create_limit: "本日のタスク作成数の上限に達しました。明日もう一度お試しください",
+
+  // Archives.
+  archive_unsupported: "このファイルは対応している圧縮ファイル（zip、7z、rar）ではありません",
+  archive_damaged: "圧縮ファイルが破損しているため開けません",
+  archive_password_required: "この圧縮ファイルはパスワードで保護されています。パスワードを入力してください",
+  archive_password_invalid: "圧縮ファイルのパスワードが正しくありません",
+  archive_too_many_entries: "圧縮ファイルに含まれるファイルが多すぎます",
+  archive_too_large: "圧縮ファイルが大きすぎるため展開できません",
+  archive_ratio_suspicious: "圧縮率が異常に高いため、この圧縮ファイルは展開できません",
+  archive_too_deep: "圧縮ファイル内のフォルダの階層が深すぎます",
 } satisfies ErrorMessages;

@@ -85,6 +85,7 @@ export default {
   file_name_invalid: "파일 이름이 올바르지 않거나 허용되지 않는 문자가 포함되어 있습니다",
   file_parent_invalid: "대상 폴더가 올바르지 않습니다",
   file_move_into_itself: "폴더를 자기 자신이나 하위 폴더 안으로 이동할 수 없습니다",
+  file_copy_into_itself: "폴더를 자기 자신이나 하위 폴더 안으로 복사할 수 없습니다",
   file_in_trash: "휴지통에 있는 파일입니다. 먼저 복원해 주세요",
   file_not_ready: "파일을 아직 처리하고 있습니다. 잠시 후 다시 시도해 주세요",
   file_space_not_enough: "저장 공간이 부족합니다",
@@ -92,6 +93,7 @@ export default {
   file_hash_mismatch: "업로드한 파일이 손상되었습니다(체크섬 불일치). 다시 업로드해 주세요",
   file_size_mismatch: "업로드한 파일의 크기가 일치하지 않습니다. 다시 업로드해 주세요",
   upload_not_found: "업로드가 만료되었거나 존재하지 않습니다. 파일을 다시 업로드해 주세요",
+  upload_challenge_failed: "파일을 확인할 수 없습니다. 다시 업로드해 주세요",
   invalid_page_token: "목록이 변경되었습니다. 새로 고친 후 다시 시도해 주세요",
   invalid_filters: "필터 조건이 올바르지 않습니다",
   range_not_satisfiable: "요청한 파일 범위가 올바르지 않습니다",
@@ -99,4 +101,14 @@ export default {
   traffic_not_enough: "사용 가능한 트래픽을 모두 사용했습니다",
   task_not_found: "작업이 존재하지 않거나 삭제되었습니다",
   task_daily_create_limit: "오늘 만들 수 있는 작업 수를 모두 사용했습니다. 내일 다시 시도해 주세요",
+
+  // Archives.
+  archive_unsupported: "지원되는 압축 파일(zip, 7z, rar)이 아닙니다",
+  archive_damaged: "압축 파일이 손상되어 열 수 없습니다",
+  archive_password_required: "암호로 보호된 압축 파일입니다. 암호를 입력해 주세요",
+  archive_password_invalid: "압축 파일 암호가 올바르지 않습니다",
+  archive_too_many_entries: "압축 파일에 포함된 파일이 너무 많습니다",
+  archive_too_large: "압축 파일이 너무 커서 풀 수 없습니다",
+  archive_ratio_suspicious: "압축률이 비정상적으로 높아 압축을 풀 수 없습니다",
+  archive_too_deep: "압축 파일 안의 폴더 단계가 너무 깊습니다",
 } satisfies ErrorMessages;

@@ -86,6 +86,7 @@ export default {
   file_name_invalid: "Nama fail tidak sah atau mengandungi aksara yang tidak dibenarkan",
   file_parent_invalid: "Folder destinasi tidak sah",
   file_move_into_itself: "Folder tidak boleh dialihkan ke dalam dirinya sendiri atau subfoldernya",
+  file_copy_into_itself: "Folder tidak boleh disalin ke dalam dirinya sendiri atau subfoldernya",
   file_in_trash: "Fail ini berada dalam tong sampah. Sila pulihkannya dahulu",
   file_not_ready: "Fail masih sedang diproses. Sila cuba lagi kemudian",
   file_space_not_enough: "Ruang storan tidak mencukupi",
@@ -93,6 +94,7 @@ export default {
   file_hash_mismatch: "Fail yang dimuat naik rosak (checksum tidak sepadan). Sila muat naik semula",
   file_size_mismatch: "Saiz fail yang dimuat naik tidak sepadan. Sila muat naik semula",
   upload_not_found: "Muat naik telah tamat tempoh atau tidak wujud. Sila muat naik fail semula",
+  upload_challenge_failed: "Fail tidak dapat disahkan. Sila muat naik semula",
   invalid_page_token: "Senarai telah berubah. Sila muat semula dan cuba lagi",
   invalid_filters: "Syarat penapis tidak sah",
   range_not_satisfiable: "Bahagian fail yang diminta berada di luar julat",
@@ -100,4 +102,14 @@ export default {
   traffic_not_enough: "Kuota trafik anda telah habis",
   task_not_found: "Tugasan tidak wujud atau telah dipadam",
   task_daily_create_limit: "Anda telah mencapai had harian untuk mencipta tugasan. Sila cuba lagi esok",
+
+  // Archives.
+  archive_unsupported: "Fail ini bukan arkib yang disokong (zip, 7z atau rar)",
+  archive_damaged: "Arkib rosak dan tidak dapat dibuka",
+  archive_password_required: "Arkib ini dilindungi kata laluan. Sila masukkan kata laluan",
+  archive_password_invalid: "Kata laluan arkib tidak betul",
+  archive_too_many_entries: "Arkib mengandungi terlalu banyak fail",
+  archive_too_large: "Arkib terlalu besar untuk diekstrak",
+  archive_ratio_suspicious: "Nisbah mampatan arkib mencurigakan dan tidak dapat diekstrak",
+  archive_too_deep: "Arkib mempunyai terlalu banyak folder bersarang",
 } satisfies ErrorMessages;

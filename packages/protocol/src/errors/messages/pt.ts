@@ -85,6 +85,7 @@ export default {
   file_name_invalid: "O nome do arquivo é inválido ou contém caracteres não permitidos",
   file_parent_invalid: "A pasta de destino é inválida",
   file_move_into_itself: "Não é possível mover uma pasta para dentro dela mesma ou de uma de suas subpastas",
+  file_copy_into_itself: "Não é possível copiar uma pasta para dentro dela mesma ou de uma de suas subpastas",
   file_in_trash: "Este arquivo está na lixeira. Restaure-o primeiro",
   file_not_ready: "O arquivo ainda está sendo processado. Tente novamente mais tarde",
   file_space_not_enough: "Espaço de armazenamento insuficiente",
@@ -93,6 +94,7 @@ export default {
     "O arquivo enviado está corrompido (a soma de verificação não confere). Envie-o novamente",
   file_size_mismatch: "O tamanho do arquivo enviado não confere. Envie-o novamente",
   upload_not_found: "O envio expirou ou não existe. Envie o arquivo novamente",
+  upload_challenge_failed: "Não foi possível verificar o arquivo. Envie-o novamente",
   invalid_page_token: "A lista mudou. Atualize e tente novamente",
   invalid_filters: "As condições do filtro são inválidas",
   range_not_satisfiable: "A parte solicitada do arquivo está fora do intervalo",
@@ -100,4 +102,14 @@ export default {
   traffic_not_enough: "Seu tráfego disponível acabou",
   task_not_found: "A tarefa não existe ou foi excluída",
   task_daily_create_limit: "Você atingiu o limite diário de criação de tarefas. Tente novamente amanhã",
+
+  // Archives.
+  archive_unsupported: "Este arquivo não é um arquivo compactado compatível (zip, 7z ou rar)",
+  archive_damaged: "O arquivo compactado está danificado e não pode ser aberto",
+  archive_password_required: "Este arquivo compactado é protegido por senha. Digite a senha",
+  archive_password_invalid: "A senha do arquivo compactado está incorreta",
+  archive_too_many_entries: "O arquivo compactado contém arquivos demais",
+  archive_too_large: "O arquivo compactado é grande demais para ser extraído",
+  archive_ratio_suspicious: "O arquivo compactado tem uma taxa de compressão suspeita e não pode ser extraído",
+  archive_too_deep: "O arquivo compactado tem pastas aninhadas demais",
 } satisfies ErrorMessages;

@@ -85,6 +85,7 @@ export default {
   file_name_invalid: "文件名无效或包含不允许的字符",
   file_parent_invalid: "目标文件夹无效",
   file_move_into_itself: "不能将文件夹移动到其自身或其子文件夹中",
+  file_copy_into_itself: "不能将文件夹复制到其自身或其子文件夹中",
   file_in_trash: "该文件在回收站中，请先还原",
   file_not_ready: "文件仍在处理中，请稍后再试",
   file_space_not_enough: "存储空间不足",
@@ -92,6 +93,7 @@ export default {
   file_hash_mismatch: "上传的文件已损坏（校验值不一致），请重新上传",
   file_size_mismatch: "上传的文件大小不一致，请重新上传",
   upload_not_found: "上传已过期或不存在，请重新上传",
+  upload_challenge_failed: "无法验证该文件，请重新上传",
   invalid_page_token: "列表已变化，请刷新后重试",
   invalid_filters: "筛选条件无效",
   range_not_satisfiable: "请求的文件范围无效",
@@ -99,4 +101,14 @@ export default {
   traffic_not_enough: "可用流量已用完",
   task_not_found: "任务不存在或已被删除",
   task_daily_create_limit: "今日创建任务数已达上限，请明天再试",
+
+  // Archives.
+  archive_unsupported: "此文件不是受支持的压缩包（zip、7z 或 rar）",
+  archive_damaged: "压缩包已损坏，无法打开",
+  archive_password_required: "此压缩包受密码保护，请输入密码",
+  archive_password_invalid: "压缩包密码错误",
+  archive_too_many_entries: "压缩包中的文件过多",
+  archive_too_large: "压缩包过大，无法解压",
+  archive_ratio_suspicious: "压缩包的压缩率异常，无法解压",
+  archive_too_deep: "压缩包中的文件夹层级过深",
 } satisfies ErrorMessages;

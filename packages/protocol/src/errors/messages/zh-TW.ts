@@ -85,6 +85,7 @@ export default {
   file_name_invalid: "檔案名稱無效或包含不允許的字元",
   file_parent_invalid: "目標資料夾無效",
   file_move_into_itself: "無法將資料夾移至其本身或其子資料夾中",
+  file_copy_into_itself: "無法將資料夾複製到其本身或其子資料夾中",
   file_in_trash: "此檔案位於垃圾桶中，請先還原",
   file_not_ready: "檔案仍在處理中，請稍後再試",
   file_space_not_enough: "儲存空間不足",
@@ -92,6 +93,7 @@ export default {
   file_hash_mismatch: "上傳的檔案已損毀（校驗值不符），請重新上傳",
   file_size_mismatch: "上傳的檔案大小不符，請重新上傳",
   upload_not_found: "上傳已逾期或不存在，請重新上傳",
+  upload_challenge_failed: "無法驗證此檔案，請重新上傳",
   invalid_page_token: "清單已變更，請重新整理後再試一次",
   invalid_filters: "篩選條件無效",
   range_not_satisfiable: "要求的檔案範圍無效",
@@ -99,4 +101,14 @@ export default {
   traffic_not_enough: "可用流量已用完",
   task_not_found: "任務不存在或已被刪除",
   task_daily_create_limit: "今日建立任務數已達上限，請明天再試",
+
+  // Archives.
+  archive_unsupported: "此檔案不是支援的壓縮檔（zip、7z 或 rar）",
+  archive_damaged: "壓縮檔已損毀，無法開啟",
+  archive_password_required: "此壓縮檔受密碼保護，請輸入密碼",
+  archive_password_invalid: "壓縮檔密碼錯誤",
+  archive_too_many_entries: "壓縮檔中的檔案過多",
+  archive_too_large: "壓縮檔過大，無法解壓縮",
+  archive_ratio_suspicious: "壓縮檔的壓縮率異常，無法解壓縮",
+  archive_too_deep: "壓縮檔中的資料夾層級過深",
 } satisfies ErrorMessages;

@@ -1,4 +1,4 @@
-import { fileSchema } from "@nimbus/protocol";
+import { fileSchema, THUMBNAIL_SIZES } from "@nimbus/protocol";
 import { z } from "zod";
 import type { Services } from "../../../services.js";
 import { requireUser, userId } from "../../plugins/authenticate.js";
@@ -13,9 +13,10 @@ export function getFile(app: NimbusApp, { auth, files }: Services): void {
         tags: ["drive"],
         summary: "One file or folder, with signed download links",
         params: z.object({ id: z.string().min(1).max(64) }),
+        querystring: z.object({ thumbnail_size: z.enum(THUMBNAIL_SIZES).optional() }),
         response: { 200: fileSchema },
       },
     },
-    async (request) => files.get(userId(request), request.params.id),
+    async (request) => files.get(userId(request), request.params.id, request.query.thumbnail_size),
   );
 }

@@ -3,6 +3,28 @@ import type { Services } from "../../../services.js";
 import { requireUser, userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
+const DESCRIPTION = `
+Lists a page of items. \`parent_id\`: '' (default) is the root, a folder id its children,
+\`*\` the whole drive (for search, starred, categories). With \`filters={"trashed":{"eq":true}}\`
+and \`parent_id\` '' or \`*\` the list is the top level of the trash; a trashed folder's id lists
+what is inside it.
+
+**Filters** (\`filters\`, JSON; an \`eq\` takes one value, an \`in\` an array):
+\`trashed\` eq true/false · \`starred\` eq true/false · \`kind\` eq/in \`drive#file\`, \`drive#folder\` ·
+\`phase\` eq/in a phase · \`mime_category\` eq/in image, video, audio, document, archive, torrent ·
+\`modified_time\` and \`created_time\` gt/lt an ISO 8601 time or epoch ms ·
+\`name\` contains (case-insensitive substring; the search) or eq (exact name).
+Example: \`{"name":{"contains":"report"},"mime_category":{"in":["document"]}}\` with \`parent_id=*\`.
+
+**Order** (\`order\`, alias \`sort\`): \`NAME_ASC\`, \`NAME_DESC\`, \`3\` (type desc), \`5\` (modified asc),
+\`6\` (modified desc), \`7\` (size asc), \`8\` (size desc), or \`name_asc\`, \`name_desc\`, \`mod_asc\`,
+\`mod_desc\`, \`size_asc\`, \`size_desc\`, \`type_desc\`. Default: modified time descending.
+\`pin_folders_top\` (default true) lists folders before files.
+
+Paging is by keyset: \`next_page_token\` holds the last item's full sort key, so pages stay
+correct while the folder changes; a token only works with the order it was made for.
+`.trim();
+
 export function listFiles(app: NimbusApp, { auth, files }: Services): void {
   app.get(
     "/drive/v1/files",
@@ -10,7 +32,8 @@ export function listFiles(app: NimbusApp, { auth, files }: Services): void {
       onRequest: requireUser(auth),
       schema: {
         tags: ["drive"],
-        summary: "List the children of a folder ('' is the root), a page at a time",
+        summary: "List a folder, the whole drive or the trash, filtered and sorted, a page at a time",
+        description: DESCRIPTION,
         querystring: listFilesQuerySchema,
         response: { 200: fileListSchema },
       },
@@ -22,6 +45,9 @@ export function listFiles(app: NimbusApp, { auth, files }: Services): void {
         limit: q.limit,
         pageToken: q.page_token,
         filters: q.filters,
+        order: q.order ?? q.sort,
+        pinFoldersTop: q.pin_folders_top,
+        thumbnailSize: q.thumbnail_size,
       });
     },
   );

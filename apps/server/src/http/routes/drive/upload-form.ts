@@ -1,13 +1,13 @@
 import { fileSchema } from "@nimbus/protocol";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { FORM_UPLOAD_MAX_BYTES } from "../../../modules/files/files-service.js";
+import { FORM_UPLOAD_MAX_BYTES } from "../../../modules/uploads/upload-service.js";
 import type { Services } from "../../../services.js";
 import { requireUser, userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
 /** Receives the bytes of a form upload as the raw request body, streamed into the blob store. */
-export function uploadForm(app: NimbusApp, { auth, files }: Services): void {
+export function uploadForm(app: NimbusApp, { auth, uploads }: Services): void {
   app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     // Leave every body unread: the handler streams it instead of buffering it.
@@ -27,7 +27,7 @@ export function uploadForm(app: NimbusApp, { auth, files }: Services): void {
         },
       },
       async (request) =>
-        files.receiveFormUpload(
+        uploads.receiveForm(
           userId(request),
           request.params.fileId,
           request.raw,

@@ -1,0 +1,124 @@
+import type { Readable } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
+import { NimbusError } from "@nimbus/protocol";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ByteRange } from "../blobs/blob-store.js";
+import { isNotModified, rangeStillValid, type Validators } from "../modules/downloads/conditional.js";
+import type { DownloadTraffic, TrafficReservation } from "../modules/downloads/download-traffic.js";
+import { presentationOf, SAFE_FILE_HEADERS } from "../modules/downloads/inline-policy.js";
+import { contentDisposition } from "./content-disposition.js";
+import { parseRange } from "./range.js";
+
+export interface ServedFile extends Validators {
+  name: string;
+  size: number;
+  mimeType: string;
+  open(range?: ByteRange): Promise<Readable>;
+}
+
+export interface ServeOptions {
+  /** Whose monthly traffic the bytes count against; absent: not counted (thumbnails). */
+  charge?: { userId: string; traffic: DownloadTraffic };
+  /** Asked for inline display; the inline policy decides. */
+  inline: boolean;
+  cacheControl?: string;
+}
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(", ") : value);
+
+/**
+ * Answers GET/HEAD for one stored file: conditional requests (304), single
+ * byte ranges (206/416, `If-Range`), RFC 6266 names under the inline policy,
+ * and the downloader's traffic reserved before any byte and settled to what
+ * was actually sent.
+ */
+export async function serveFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: ServedFile,
+  options: ServeOptions,
+): Promise<FastifyReply> {
+  const h = request.headers;
+  reply
+    .header("accept-ranges", "bytes")
+    .header("etag", file.etag)
+    .header("last-modified", new Date(file.lastModified).toUTCString())
+    .header("cache-control", options.cacheControl ?? "private, max-age=3600")
+    .headers(SAFE_FILE_HEADERS);
+  const conditions = { ifNoneMatch: header(h["if-none-match"]), ifModifiedSince: h["if-modified-since"] };
+  if (isNotModified(conditions, file)) return reply.code(304).send();
+
+  const wanted = rangeStillValid(header(h["if-range"]), file) ? parseRange(h.range, file.size) : undefined;
+  if (wanted?.kind === "unsatisfiable") {
+    reply.header("content-range", `bytes */${file.size}`);
+    throw new NimbusError("range_not_satisfiable");
+  }
+  const range = wanted?.kind === "partial" ? wanted.range : undefined;
+  const length = range ? range.end - range.start + 1 : file.size;
+  const sending = request.method !== "HEAD" && length > 0;
+  const reservation = sending ? await reserve(options, length) : undefined;
+
+  const shown = presentationOf(file.mimeType, options.inline);
+  reply
+    .header("content-disposition", contentDisposition(shown.disposition, file.name))
+    .header("content-length", length)
+    .type(shown.contentType);
+  if (range) reply.code(206).header("content-range", `bytes ${range.start}-${range.end}/${file.size}`);
+  if (!reservation) return reply.send();
+
+  let body: Readable;
+  try {
+    body = await file.open(range);
+  } catch (error) {
+    await reservation.settle(0);
+    throw error;
+  }
+  return sendMetered(request, reply, body, length, reservation);
+}
+
+const FREE: TrafficReservation = { settle: async () => {} };
+
+function reserve(options: ServeOptions, length: number): Promise<TrafficReservation> {
+  return options.charge
+    ? options.charge.traffic.reserve(options.charge.userId, length)
+    : Promise.resolve(FREE);
+}
+
+/**
+ * Sends `body` (`length` bytes) and settles the traffic reservation when the
+ * response ends: all of it when it finished, else what reached the socket.
+ */
+export function sendMetered(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Readable,
+  length: number,
+  reservation: TrafficReservation,
+): FastifyReply {
+  const meter = new ByteMeter();
+  let finished = false;
+  reply.raw.once("finish", () => {
+    finished = true;
+  });
+  reply.raw.once("close", () => {
+    const raw = reply.raw;
+    const sent = finished || raw.writableFinished ? length : Math.max(0, meter.bytes - raw.writableLength);
+    reservation
+      .settle(sent)
+      .catch((error: unknown) => request.log.error({ err: error }, "traffic settle failed"));
+  });
+  body.once("error", (error) => meter.destroy(error));
+  // A client that goes away destroys the response's stream; the source must close too.
+  meter.once("close", () => body.destroy());
+  return reply.send(body.pipe(meter));
+}
+
+/** Counts the bytes that pass through it. */
+export class ByteMeter extends Transform {
+  bytes = 0;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    callback(null, chunk);
+  }
+}

@@ -1,0 +1,122 @@
+import { FILE_KIND, NimbusError } from "@nimbus/protocol";
+import type { PutResult } from "../../blobs/blob-store.js";
+import type { Config } from "../../config/config.js";
+import type { Db } from "../../db/database.js";
+import { newId } from "../../lib/ids.js";
+import { lockUser, storageLimit } from "../files/accounting.js";
+import type { FileRow, FilesRepository } from "../files/files-repository.js";
+import { FOLDER_MIME_TYPE, mimeTypeOf } from "../files/mime.js";
+import { NameAllocator, nameFields } from "../files/name-allocator.js";
+import { validateName } from "../files/names.js";
+import { chargeStorage } from "../files/upload-commit.js";
+
+/** A name from an archive the drive accepts: forbidden characters replaced, trimmed, at most 255 bytes. */
+export function driveName(raw: string): string {
+  try {
+    return validateName(raw);
+  } catch {
+    let name = raw
+      .normalize("NFC")
+      .replace(/[\\/]/g, "_")
+      .replace(/\p{Cc}/gu, "_")
+      .trim();
+    while (Buffer.byteLength(name, "utf8") > 255) name = name.slice(0, -1);
+    try {
+      return validateName(name);
+    } catch {
+      return "unnamed";
+    }
+  }
+}
+
+interface Placement {
+  userId: string;
+  parentId: string;
+  name: string;
+  now: number;
+}
+
+/**
+ * Adds extracted items to a drive, each in its own transaction under the
+ * user's lock: a free name in the folder (`name (n)` when taken), and for a
+ * file one more reference on its blob and the storage charge within the
+ * user's limit, exactly as an upload's commit does.
+ */
+export class ExtractCommit {
+  constructor(
+    private readonly db: Db,
+    private readonly files: FilesRepository,
+    private readonly quota: Config["quota"],
+  ) {}
+
+  async addFolder(at: Placement): Promise<FileRow> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockUser(trx, at.userId);
+      const name = await new NameAllocator(trx, this.files, at.userId, at.parentId).allocate(at.name, true);
+      const row = this.row(at, name, {
+        kind: FILE_KIND.folder,
+        size: 0,
+        blob_gcid: null,
+        mime_type: FOLDER_MIME_TYPE,
+      });
+      await this.files.insert(row, trx);
+      return row;
+    });
+  }
+
+  async addFile(at: Placement, stored: PutResult): Promise<FileRow> {
+    return this.db.transaction().execute(async (trx) => {
+      const user = await lockUser(trx, at.userId);
+      const blob = await trx
+        .insertInto("blobs")
+        .values({
+          gcid: stored.key,
+          sha256: stored.sha256,
+          size: stored.size,
+          ref_count: 1,
+          created_at: at.now,
+          unreferenced_at: null,
+        })
+        .onConflict((oc) =>
+          oc
+            .column("gcid")
+            .doUpdateSet((eb) => ({ ref_count: eb("blobs.ref_count", "+", 1), unreferenced_at: null })),
+        )
+        .returning(["sha256", "size"])
+        .executeTakeFirstOrThrow();
+      if (blob.sha256 !== stored.sha256 || Number(blob.size) !== stored.size) {
+        throw new NimbusError("data_loss", "content id collision refused");
+      }
+      await chargeStorage(trx, at.userId, stored.size, storageLimit(user.vip_type, this.quota));
+      const name = await new NameAllocator(trx, this.files, at.userId, at.parentId).allocate(at.name, false);
+      const row = this.row(at, name, {
+        kind: FILE_KIND.file,
+        size: stored.size,
+        blob_gcid: stored.key,
+        mime_type: mimeTypeOf(name),
+      });
+      await this.files.insert(row, trx);
+      return row;
+    });
+  }
+
+  private row(
+    at: Placement,
+    name: string,
+    fields: Pick<FileRow, "kind" | "size" | "blob_gcid" | "mime_type">,
+  ): FileRow {
+    return {
+      id: newId(at.now),
+      user_id: at.userId,
+      parent_id: at.parentId,
+      ...nameFields(name),
+      trash_path: null,
+      phase: "PHASE_TYPE_COMPLETE",
+      trashed_at: null,
+      starred_at: null,
+      created_at: at.now,
+      modified_at: at.now,
+      ...fields,
+    };
+  }
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { isNotModified, rangeStillValid } from "./conditional.js";
+
+const validators = { etag: '"ABC"', lastModified: Date.UTC(2024, 0, 2, 3, 4, 5, 678) };
+const lastModified = new Date(validators.lastModified).toUTCString();
+
+describe("conditional requests", () => {
+  it("If-None-Match decides 304 when present (weak comparison, lists, *)", () => {
+    expect(isNotModified({ ifNoneMatch: '"ABC"' }, validators)).toBe(true);
+    expect(isNotModified({ ifNoneMatch: 'W/"ABC"' }, validators)).toBe(true);
+    expect(isNotModified({ ifNoneMatch: '"x", "ABC"' }, validators)).toBe(true);
+    expect(isNotModified({ ifNoneMatch: "*" }, validators)).toBe(true);
+    expect(isNotModified({ ifNoneMatch: '"x"', ifModifiedSince: lastModified }, validators)).toBe(false);
+  });
+
+  it("If-Modified-Since compares whole seconds and ignores bad dates", () => {
+    expect(isNotModified({ ifModifiedSince: lastModified }, validators)).toBe(true);
+    expect(isNotModified({ ifModifiedSince: "Tue, 02 Jan 2024 03:04:04 GMT" }, validators)).toBe(false);
+    expect(isNotModified({ ifModifiedSince: "yesterday" }, validators)).toBe(false);
+    expect(isNotModified({}, validators)).toBe(false);
+  });
+
+  it("If-Range needs a strong entity-tag match or the exact date", () => {
+    expect(rangeStillValid(undefined, validators)).toBe(true);
+    expect(rangeStillValid('"ABC"', validators)).toBe(true);
+    expect(rangeStillValid('W/"ABC"', validators)).toBe(false);
+    expect(rangeStillValid('"OTHER"', validators)).toBe(false);
+    expect(rangeStillValid(lastModified, validators)).toBe(true);
+    expect(rangeStillValid("Tue, 02 Jan 2024 03:04:06 GMT", validators)).toBe(false);
+    expect(rangeStillValid("garbage", validators)).toBe(false);
+  });
+});

@@ -1,0 +1,97 @@
+import { Readable } from "node:stream";
+import type { ThumbnailSize } from "@nimbus/protocol";
+import type { BlobStore } from "../../blobs/blob-store.js";
+import { localCopy } from "../../blobs/local-copy.js";
+import type { JobContext, JobQueue } from "../../jobs/job-queue.js";
+import type { Clock } from "../../lib/clock.js";
+import { type MediaInfo, probeMedia } from "./media-probe.js";
+import type { BlobPreview, PreviewStore } from "./preview-store.js";
+import { THUMBNAIL_MIME_TYPE, type Thumbnail, thumbnailsOf, videoFrame } from "./thumbnailer.js";
+
+/** The job that probes a blob and makes its thumbnails. */
+export const PREVIEW_JOB = "previews.generate";
+
+export interface PreviewJob {
+  gcid: string;
+  mimeType: string;
+}
+
+/** The parts of a completed file previews need. */
+export interface CompletedFile {
+  blob_gcid: string | null;
+  mime_type: string;
+}
+
+export interface PreviewServiceDeps {
+  store: PreviewStore;
+  blobs: BlobStore;
+  jobs: JobQueue;
+  clock: Clock;
+  /** Where blobs of a remote store are copied for ffmpeg and sharp. */
+  tempDir: string;
+}
+
+type Kind = "image" | "video" | "audio";
+
+/** Images (not SVG: a document, not a picture), video and audio get previews. */
+export function previewKind(mimeType: string): Kind | undefined {
+  if (mimeType.startsWith("image/") && mimeType !== "image/svg+xml") return "image";
+  if (mimeType.startsWith("video/")) return "video";
+  if (mimeType.startsWith("audio/")) return "audio";
+  return undefined;
+}
+
+/**
+ * Thumbnails and media facts, made once per blob (so every file sharing the
+ * bytes shares them) by a job enqueued when a file completes.
+ */
+export class PreviewService {
+  constructor(private readonly deps: PreviewServiceDeps) {
+    deps.jobs.register<PreviewJob>(PREVIEW_JOB, (job, context) => this.generate(job, context), {
+      concurrency: 2,
+    });
+  }
+
+  /** Call when a file's bytes are committed: enqueues its preview job (once per blob). */
+  async onFileCompleted(file: CompletedFile): Promise<void> {
+    if (!file.blob_gcid || !previewKind(file.mime_type)) return;
+    if (await this.deps.store.isProcessed(file.blob_gcid)) return;
+    const job: PreviewJob = { gcid: file.blob_gcid, mimeType: file.mime_type };
+    await this.deps.jobs.enqueue(PREVIEW_JOB, job, { key: `${PREVIEW_JOB}:${file.blob_gcid}` });
+  }
+
+  lookup(gcids: readonly string[]): Promise<Map<string, BlobPreview>> {
+    return this.deps.store.lookup(gcids);
+  }
+
+  thumbnail(gcid: string, size: ThumbnailSize) {
+    return this.deps.store.thumbnail(gcid, size);
+  }
+
+  private async generate(job: PreviewJob, context: JobContext): Promise<void> {
+    const kind = previewKind(job.mimeType);
+    if (!kind || (await this.deps.store.isProcessed(job.gcid))) return;
+    const { path: file, release } = await localCopy(this.deps.blobs, job.gcid, this.deps.tempDir);
+    try {
+      let media: MediaInfo | undefined;
+      if (kind !== "image") media = await probeMedia(file, context.signal);
+      let thumbnails: Thumbnail[] = [];
+      if (kind === "image") thumbnails = await thumbnailsOf(file).catch(() => []);
+      if (kind === "video" && media?.videoCodec) {
+        const frame = await videoFrame(file, media.durationMs, context.signal);
+        if (frame) thumbnails = await thumbnailsOf(frame).catch(() => []);
+      }
+      for (const thumb of thumbnails) await this.saveThumbnail(job.gcid, thumb);
+      const state = media ? "ready" : kind === "image" && thumbnails.length > 0 ? "none" : "failed";
+      await this.deps.store.saveMedia(job.gcid, state, media, this.deps.clock.now());
+    } finally {
+      await release();
+    }
+  }
+
+  private async saveThumbnail(gcid: string, thumb: Thumbnail): Promise<void> {
+    const stored = await this.deps.blobs.put(Readable.from([thumb.bytes]), { size: thumb.bytes.length });
+    const dims = { width: thumb.width, height: thumb.height, mimeType: THUMBNAIL_MIME_TYPE };
+    await this.deps.store.saveThumbnail(gcid, thumb.size, stored, dims, this.deps.clock.now());
+  }
+}

@@ -1,0 +1,152 @@
+import {
+  DEFAULT_PAGE_LIMIT,
+  type DriveTask,
+  type DriveTaskList,
+  NimbusError,
+  type Phase,
+} from "@nimbus/protocol";
+import type { Db } from "../../db/database.js";
+import type { Clock } from "../../lib/clock.js";
+import { newId } from "../../lib/ids.js";
+import { parseTaskFilters } from "./task-filters.js";
+import { presentTask, type TaskRow } from "./task-presenter.js";
+
+export interface NewTask {
+  userId: string;
+  /** `copy`, `offline`, `decompress`, `restore`, … */
+  type: string;
+  name: string;
+  fileId?: string;
+  fileName?: string;
+  params?: Record<string, string>;
+}
+
+export interface TaskUpdate {
+  phase?: Phase;
+  /** 0–100; clamped. */
+  progress?: number;
+  message?: string;
+  fileId?: string;
+  fileName?: string;
+}
+
+/**
+ * User-visible `drive#task` records. Background work (a job) creates one, then
+ * reports phase and progress as it goes: PENDING → RUNNING → COMPLETE | ERROR
+ * (PAUSED when paused). Updates of a task its owner deleted are ignored (they
+ * answer false, so a job can stop early).
+ */
+export class TaskService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(task: NewTask, db: Db = this.db): Promise<DriveTask> {
+    const now = this.clock.now();
+    const row: TaskRow = {
+      id: newId(now),
+      user_id: task.userId,
+      type: task.type,
+      name: task.name,
+      phase: "PHASE_TYPE_PENDING",
+      progress: 0,
+      file_id: task.fileId ?? "",
+      file_name: task.fileName ?? "",
+      message: "",
+      params: JSON.stringify(task.params ?? {}),
+      created_at: now,
+      updated_at: now,
+    };
+    await db.insertInto("tasks").values(row).execute();
+    return presentTask(row);
+  }
+
+  /** Applies an update; false when the task no longer exists. */
+  async update(id: string, update: TaskUpdate): Promise<boolean> {
+    const result = await this.db
+      .updateTable("tasks")
+      .set({
+        updated_at: this.clock.now(),
+        ...(update.phase !== undefined && { phase: update.phase }),
+        ...(update.progress !== undefined && {
+          progress: Math.max(0, Math.min(100, Math.round(update.progress))),
+        }),
+        ...(update.message !== undefined && { message: update.message }),
+        ...(update.fileId !== undefined && { file_id: update.fileId }),
+        ...(update.fileName !== undefined && { file_name: update.fileName }),
+      })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  start(id: string): Promise<boolean> {
+    return this.update(id, { phase: "PHASE_TYPE_RUNNING" });
+  }
+
+  progress(id: string, progress: number): Promise<boolean> {
+    return this.update(id, { progress });
+  }
+
+  complete(id: string, result: Omit<TaskUpdate, "phase" | "progress"> = {}): Promise<boolean> {
+    return this.update(id, { ...result, phase: "PHASE_TYPE_COMPLETE", progress: 100 });
+  }
+
+  fail(id: string, message: string): Promise<boolean> {
+    return this.update(id, { phase: "PHASE_TYPE_ERROR", message });
+  }
+
+  /** The task, only for its owner (else `task_not_found`). */
+  async get(userId: string, id: string): Promise<DriveTask> {
+    const row = await this.db
+      .selectFrom("tasks")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) throw new NimbusError("task_not_found", undefined, { metadata: { id } });
+    return presentTask(row);
+  }
+
+  /** Newest first, by `type` and phase filters; the page token is the last id served. */
+  async list(
+    userId: string,
+    q: { type?: string; filters?: string; limit?: number; pageToken?: string },
+  ): Promise<DriveTaskList> {
+    const { phases } = parseTaskFilters(q.filters);
+    const limit = q.limit ?? DEFAULT_PAGE_LIMIT;
+    let query = this.db.selectFrom("tasks").selectAll().where("user_id", "=", userId);
+    if (q.type) query = query.where("type", "=", q.type);
+    if (phases) query = query.where("phase", "in", phases);
+    if (q.pageToken) query = query.where("id", "<", decodeTaskToken(q.pageToken));
+    const rows = await query
+      .orderBy("id", "desc")
+      .limit(limit + 1)
+      .execute();
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      kind: "drive#taskList",
+      tasks: page.map(presentTask),
+      next_page_token: rows.length > limit && last ? Buffer.from(last.id).toString("base64url") : "",
+    };
+  }
+
+  /** Deletes the caller's tasks among `ids` (others' ids are ignored); returns how many. */
+  async delete(userId: string, ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.db
+      .deleteFrom("tasks")
+      .where("user_id", "=", userId)
+      .where("id", "in", ids)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
+
+function decodeTaskToken(token: string): string {
+  const id = Buffer.from(token, "base64url").toString("utf8");
+  if (!/^[0-9A-Z]{26}$/.test(id)) throw new NimbusError("invalid_page_token");
+  return id;
+}

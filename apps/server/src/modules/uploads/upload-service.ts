@@ -1,0 +1,286 @@
+import { Readable } from "node:stream";
+import {
+  type CreateFileBody,
+  type DriveFile,
+  INSTANT_UPLOAD_CHALLENGE_THRESHOLD,
+  NimbusError,
+  type Resumable,
+  TUS_PROVIDER,
+  type UploadChallenge,
+} from "@nimbus/protocol";
+import type { BlobStore } from "../../blobs/blob-store.js";
+import type { Config } from "../../config/config.js";
+import type { Db } from "../../db/database.js";
+import { type Clock, isoTime } from "../../lib/clock.js";
+import { newId } from "../../lib/ids.js";
+import type { NewEvent } from "../events/drive-events.js";
+import type { FileRow, FilesRepository } from "../files/files-repository.js";
+import { validateName } from "../files/names.js";
+import { commitUpload } from "../files/upload-commit.js";
+import type { UserRow, UsersRepository } from "../users/users-repository.js";
+import { InstantUploads } from "./instant-uploads.js";
+import { ResumableUploads, TUS_PATH } from "./resumable-uploads.js";
+import { UploadTargets } from "./upload-targets.js";
+import { type UploadKind, type UploadRow, UploadsRepository } from "./uploads-repository.js";
+
+/** Largest file accepted by `UPLOAD_TYPE_FORM`; bigger files go through tus. */
+export const FORM_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
+
+/** What uploads need of the files module: presenting a file, and a user's storage limit. */
+export interface DriveFiles {
+  get(userId: string, id: string): Promise<DriveFile>;
+  storageLimit(user: UserRow): number;
+}
+
+export interface UploadServiceDeps {
+  db: Db;
+  files: FilesRepository;
+  users: UsersRepository;
+  drive: DriveFiles;
+  blobs: BlobStore;
+  clock: Clock;
+  config: Pick<Config, "publicUrl" | "uploads">;
+  /** The activity feed: every completed upload records an `upload` event. */
+  events?: { record(events: readonly NewEvent[]): Promise<void> };
+}
+
+interface UploadStart {
+  parentId: string;
+  /** Folders to walk down (and create) from `parentId`. */
+  folders: string[];
+  name: string;
+  size: number;
+  kind: UploadKind;
+  gcid: string | null;
+  sha256: string | null;
+}
+
+export interface UploadAnswer {
+  upload_type: "UPLOAD_TYPE_FORM" | "UPLOAD_TYPE_RESUMABLE";
+  file: DriveFile;
+  form?: { url: string; maxSize: number };
+  resumable?: Resumable;
+  challenge?: UploadChallenge;
+}
+
+/**
+ * Starting and receiving uploads of files: instant (by hash, behind a range
+ * challenge for big files), tus (resumable) and form (small files). Every upload
+ * reserves its size first, so concurrent uploads never overbook the quota.
+ */
+export class UploadService {
+  readonly repository: UploadsRepository;
+  readonly resumable: ResumableUploads;
+  private readonly instant: InstantUploads;
+  private readonly targets: UploadTargets;
+
+  constructor(private readonly deps: UploadServiceDeps) {
+    this.repository = new UploadsRepository(deps.db);
+    this.resumable = new ResumableUploads({
+      ...deps,
+      uploads: this.repository,
+      onCompleted: (row) => this.completed(row),
+    });
+    this.instant = new InstantUploads(deps.db, deps.blobs, this.repository);
+    this.targets = new UploadTargets(deps.db, deps.files);
+  }
+
+  /** `POST /drive/v1/files` for a file (folders stay with the files module). */
+  async create(userId: string, body: CreateFileBody): Promise<UploadAnswer> {
+    if (body.challenge_id !== undefined || body.challenge_sha1 !== undefined) {
+      return this.answerChallenge(userId, body);
+    }
+    const type = body.upload_type ?? "UPLOAD_TYPE_FORM";
+    if (type === "UPLOAD_TYPE_URL")
+      throw new NimbusError("unimplemented", "UPLOAD_TYPE_URL is not available");
+    const size = requireSize(body.size);
+    if (type === "UPLOAD_TYPE_FORM" && size > FORM_UPLOAD_MAX_BYTES) {
+      throw new NimbusError("file_too_large", "too large for a form upload", {
+        params: { limit: FORM_UPLOAD_MAX_BYTES },
+      });
+    }
+    const name = validateName(body.name);
+    const folders = body.relative_path ? this.targets.folderSegments(body.relative_path, name) : [];
+    await this.targets.requireFolder(userId, body.parent_id);
+    const kind: UploadKind = type === "UPLOAD_TYPE_FORM" ? "form" : "resumable";
+    const upload = await this.start(userId, {
+      parentId: body.parent_id,
+      folders,
+      name,
+      size,
+      kind,
+      gcid: body.hash ?? null,
+      sha256: body.sha256 ?? null,
+    });
+    const now = this.deps.clock.now();
+
+    if (kind === "form") {
+      const url = `${this.deps.config.publicUrl}/drive/v1/upload/form/${upload.file_id}`;
+      return {
+        upload_type: "UPLOAD_TYPE_FORM",
+        file: await this.present(upload),
+        form: { url, maxSize: size },
+      };
+    }
+    let challenge: UploadChallenge | undefined;
+    if (body.hash && (await this.instant.matches(body.hash, size, body.sha256))) {
+      if (size > INSTANT_UPLOAD_CHALLENGE_THRESHOLD) {
+        challenge = await this.instant.issueChallenge(upload, now);
+      } else {
+        const done = await this.instant.complete(upload, now);
+        if (done) return { upload_type: "UPLOAD_TYPE_RESUMABLE", file: await this.completed(done) };
+      }
+    }
+    if (size === 0) {
+      return {
+        upload_type: "UPLOAD_TYPE_RESUMABLE",
+        file: await this.completed(await this.receiveEmpty(upload)),
+      };
+    }
+    try {
+      await this.resumable.open(upload);
+    } catch (error) {
+      await this.resumable.cancel(upload);
+      throw error;
+    }
+    return {
+      upload_type: "UPLOAD_TYPE_RESUMABLE",
+      file: await this.present(upload),
+      resumable: this.resumableOf(upload),
+      ...(challenge && { challenge }),
+    };
+  }
+
+  /** Streams the bytes of a pending form upload into the blob store and completes the file. */
+  async receiveForm(userId: string, fileId: string, body: Readable, hash?: string): Promise<DriveFile> {
+    const upload = await this.repository.findByFile(userId, fileId);
+    if (!upload) {
+      const file = await this.deps.files.findOwned(userId, fileId);
+      if (file?.kind !== "drive#file") throw new NimbusError("file_not_found");
+      throw new NimbusError("upload_not_found", "no upload in progress for this file");
+    }
+    if (upload.kind !== "form") throw new NimbusError("upload_not_found", "this file uploads through tus");
+    if (upload.state !== "active") throw new NimbusError("upload_not_found", "upload already completed");
+    const stored = await this.deps.blobs.put(body, { size: upload.size });
+    const row = await commitUpload(
+      this.deps.db,
+      {
+        userId,
+        fileId,
+        uploadId: upload.id,
+        stored,
+        declaredHash: hash ?? upload.declared_gcid,
+        declaredSha256: upload.declared_sha256,
+        limit: 0,
+      },
+      this.deps.clock.now(),
+    );
+    return this.completed(row);
+  }
+
+  /** Reserves the size, then creates the folders and the pending file; undoes the reservation on failure. */
+  private async start(userId: string, request: UploadStart): Promise<UploadRow> {
+    const user = await this.deps.users.findById(userId);
+    if (!user) throw new NimbusError("unauthenticated", "account no longer exists");
+    const now = this.deps.clock.now();
+    const upload: UploadRow = {
+      id: newId(now),
+      user_id: userId,
+      file_id: newId(now),
+      kind: request.kind,
+      state: "active",
+      size: request.size,
+      declared_gcid: request.gcid,
+      declared_sha256: request.sha256,
+      created_at: now,
+      expires_at: now + this.deps.config.uploads.expiryMs,
+    };
+    await this.repository.reserve(upload, this.deps.drive.storageLimit(user));
+    try {
+      const parentId = await this.targets.ensureFolders(userId, request.parentId, request.folders, now);
+      await this.targets.insertPendingFile(upload.file_id, userId, parentId, request.name, request.size, now);
+      return upload;
+    } catch (error) {
+      await this.repository.end(upload.id, "deleted");
+      throw error;
+    }
+  }
+
+  private async answerChallenge(userId: string, body: CreateFileBody): Promise<UploadAnswer> {
+    if (!body.challenge_id || !body.challenge_sha1) {
+      throw new NimbusError("invalid_argument", "challenge_id and challenge_sha1 go together", {
+        metadata: { field: body.challenge_id ? "challenge_sha1" : "challenge_id" },
+      });
+    }
+    const now = this.deps.clock.now();
+    const upload = await this.instant.verify(userId, body.challenge_id, body.challenge_sha1, now);
+    const done = await this.instant.complete(upload, now);
+    if (!done) {
+      // The stored copy went away meanwhile: the upload stays open for the bytes.
+      return {
+        upload_type: "UPLOAD_TYPE_RESUMABLE",
+        file: await this.present(upload),
+        resumable: this.resumableOf(upload),
+      };
+    }
+    await this.resumable.drop(upload.id);
+    return { upload_type: "UPLOAD_TYPE_RESUMABLE", file: await this.completed(done) };
+  }
+
+  private async receiveEmpty(upload: UploadRow): Promise<FileRow> {
+    const stored = await this.deps.blobs.put(Readable.from([]), { size: 0 });
+    return commitUpload(
+      this.deps.db,
+      {
+        userId: upload.user_id,
+        fileId: upload.file_id,
+        uploadId: upload.id,
+        stored,
+        declaredHash: upload.declared_gcid,
+        declaredSha256: upload.declared_sha256,
+        limit: 0,
+      },
+      this.deps.clock.now(),
+    );
+  }
+
+  private resumableOf(upload: UploadRow): Resumable {
+    return {
+      kind: "drive#resumable",
+      provider: TUS_PROVIDER,
+      params: {
+        url: this.resumable.urlOf(upload.id),
+        endpoint: `${this.deps.config.publicUrl}${TUS_PATH}`,
+        upload_id: upload.id,
+        expires_at: isoTime(upload.expires_at),
+      },
+    };
+  }
+
+  private present(upload: UploadRow): Promise<DriveFile> {
+    return this.deps.drive.get(upload.user_id, upload.file_id);
+  }
+
+  /** A file just completed: records the `upload` event and presents the file. */
+  private async completed(row: FileRow): Promise<DriveFile> {
+    await this.deps.events?.record([
+      {
+        userId: row.user_id,
+        type: "upload",
+        fileId: row.id,
+        fileName: row.name,
+        fileKind: row.kind,
+        parentId: row.parent_id,
+      },
+    ]);
+    return this.deps.drive.get(row.user_id, row.id);
+  }
+}
+
+function requireSize(value: string | number | undefined): number {
+  const size = value === undefined ? Number.NaN : Number(value);
+  if (!Number.isSafeInteger(size) || size < 0) {
+    throw new NimbusError("invalid_argument", "size is required", { metadata: { field: "size" } });
+  }
+  return size;
+}

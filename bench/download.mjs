@@ -1,0 +1,272 @@
+// Download throughput of the built server next to nginx (`sendfile on`) serving
+// the same 1 GiB of bytes in the same run, and the server's RSS growth while 20
+// clients each download that 1 GiB at once. The file is seeded through the API
+// (sign-up, POST /drive/v1/files, tus PATCH); curl is the client for both.
+//   node bench/download.mjs          measure and write bench/results.md
+// Needs `npm run build`, nginx (`apt-get install nginx`) and curl.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import {
+  chmodSync,
+  closeSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import { request } from "node:http";
+import os, { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort, machine, median, ROOT, rssMiB, sleep, writeSection } from "./lib.mjs";
+
+const SERVER = path.join(ROOT, "apps/server/dist/main.js");
+const NGINX = "/usr/sbin/nginx";
+const SIZE = Number(process.env.BENCH_DOWNLOAD_BYTES ?? 1024 ** 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const CLIENTS = 20;
+const TARGET = { ratio: 0.9, rssGrowthMiB: 100 };
+
+for (const [what, file] of [
+  ["the build (npm run build)", SERVER],
+  ["nginx (apt-get install nginx)", NGINX],
+]) {
+  if (!existsSync(file)) {
+    console.error(`Missing ${what}: ${file}`);
+    process.exit(1);
+  }
+}
+
+const work = mkdtempSync(path.join(tmpdir(), "nimbus-bench-download-"));
+chmodSync(work, 0o755); // nginx's workers run as an unprivileged user
+const children = [];
+process.on("exit", () => {
+  // SIGTERM: nginx's master then stops its workers too.
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  rmSync(work, { recursive: true, force: true });
+});
+
+function makeFile(file) {
+  const chunk = 16 * 1024 * 1024;
+  const fd = openSync(file, "w");
+  for (let written = 0; written < SIZE; written += chunk)
+    writeSync(fd, randomBytes(Math.min(chunk, SIZE - written)));
+  closeSync(fd);
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 500; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {}
+    await sleep(20);
+  }
+  throw new Error(`${url} never answered`);
+}
+
+async function json(url, init) {
+  const response = await fetch(url, {
+    ...init,
+    headers: { "content-type": "application/json", ...init?.headers },
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`${url}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Streams the file into a tus upload URL with one PATCH. */
+function tusPatch(url, token, file) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: "PATCH",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "tus-resumable": "1.0.0",
+        "upload-offset": "0",
+        "content-type": "application/offset+octet-stream",
+        "content-length": String(SIZE),
+      },
+    });
+    req.on("response", (res) => {
+      res.resume();
+      res.on("end", () =>
+        res.statusCode === 204 ? resolve() : reject(new Error(`tus PATCH ${res.statusCode}`)),
+      );
+    });
+    req.on("error", reject);
+    createReadStream(file, { highWaterMark: 1024 * 1024 }).pipe(req);
+  });
+}
+
+async function startNimbus(dataDir) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: origin,
+      NODE_ENV: "test", // API only: the web bundle is not part of this measurement
+      LOG_LEVEL: "warn",
+      FREE_STORAGE_BYTES: String(4 * SIZE),
+      FREE_DOWNLOAD_TRAFFIC_BYTES: String(1024 * SIZE),
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  children.push(child);
+  await waitFor(`${origin}/readyz`);
+  return { child, origin };
+}
+
+async function seed(origin, file) {
+  const email = `bench-${Date.now()}@example.com`;
+  const tokens = await json(`${origin}/v1/auth/signup`, {
+    method: "POST",
+    body: JSON.stringify({ email, password: "bench password 123" }),
+  });
+  const auth = { authorization: `Bearer ${tokens.access_token}` };
+  const created = await json(`${origin}/drive/v1/files`, {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({
+      kind: "drive#file",
+      name: "big.bin",
+      size: String(SIZE),
+      upload_type: "UPLOAD_TYPE_RESUMABLE",
+    }),
+  });
+  await tusPatch(created.resumable.params.url, tokens.access_token, file);
+  const got = await json(`${origin}/drive/v1/files/${created.file.id}`, { headers: auth });
+  if (got.phase !== "PHASE_TYPE_COMPLETE") throw new Error(`seeded file is ${got.phase}`);
+  return got.web_content_link;
+}
+
+async function startNginx(www) {
+  const port = await freePort();
+  const conf = path.join(work, "nginx.conf");
+  writeFileSync(
+    conf,
+    `daemon off;
+worker_processes 1;
+pid ${work}/nginx.pid;
+error_log ${work}/nginx-error.log warn;
+events { worker_connections 1024; }
+http {
+  sendfile on;
+  tcp_nopush on;
+  access_log off;
+  default_type application/octet-stream;
+  client_body_temp_path ${work}/nginx-body;
+  proxy_temp_path ${work}/nginx-proxy;
+  fastcgi_temp_path ${work}/nginx-fastcgi;
+  uwsgi_temp_path ${work}/nginx-uwsgi;
+  scgi_temp_path ${work}/nginx-scgi;
+  server { listen 127.0.0.1:${port}; root ${www}; }
+}
+`,
+  );
+  const child = spawn(NGINX, ["-c", conf, "-p", work], { stdio: ["ignore", "inherit", "inherit"] });
+  children.push(child);
+  const url = `http://127.0.0.1:${port}/big.bin`;
+  await waitFor(url);
+  return { child, url };
+}
+
+/** One curl download to /dev/null; bytes per second as curl measured them. */
+function curl(url) {
+  return new Promise((resolve, reject) => {
+    const child = spawn("curl", ["-sS", "-o", "/dev/null", "-w", "%{size_download} %{speed_download}", url]);
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      const [size, speed] = out.trim().split(" ").map(Number);
+      if (code !== 0 || size !== SIZE) reject(new Error(`curl exit ${code}, ${size} bytes of ${SIZE}`));
+      else resolve(speed);
+    });
+  });
+}
+
+const loadAtStart = os.loadavg()[0];
+const gib = (bytesPerSecond) => (bytesPerSecond / 1024 ** 3).toFixed(2);
+
+console.log(`making ${SIZE} bytes of random data…`);
+const www = path.join(work, "www");
+mkdirSync(www);
+const file = path.join(www, "big.bin");
+makeFile(file);
+
+const nimbus = await startNimbus(path.join(work, "data"));
+const link = await seed(nimbus.origin, file);
+const nginx = await startNginx(www);
+if (statSync(file).size !== SIZE) throw new Error("fixture size changed");
+
+// Warm both (page cache, JIT), then alternate runs so drift hits both alike.
+await curl(link);
+await curl(nginx.url);
+const nimbusSpeeds = [];
+const nginxSpeeds = [];
+for (let i = 0; i < RUNS; i++) {
+  nimbusSpeeds.push(await curl(link));
+  nginxSpeeds.push(await curl(nginx.url));
+}
+const nimbusSpeed = median(nimbusSpeeds);
+const nginxSpeed = median(nginxSpeeds);
+const ratio = nimbusSpeed / nginxSpeed;
+console.log(
+  `single download: Nimbus ${gib(nimbusSpeed)} GiB/s, nginx ${gib(nginxSpeed)} GiB/s, ratio ${ratio.toFixed(2)}`,
+);
+
+// Memory while 20 clients each pull the whole file at once.
+await sleep(1000);
+const baseline = rssMiB(nimbus.child.pid);
+let peak = baseline;
+const sampler = setInterval(() => {
+  peak = Math.max(peak, rssMiB(nimbus.child.pid));
+}, 50);
+const started = performance.now();
+await Promise.all(Array.from({ length: CLIENTS }, () => curl(link)));
+const seconds = (performance.now() - started) / 1000;
+clearInterval(sampler);
+const growth = peak - baseline;
+const aggregate = (CLIENTS * SIZE) / seconds;
+console.log(
+  `${CLIENTS} concurrent: RSS ${baseline.toFixed(0)} → peak ${peak.toFixed(0)} MiB (+${growth.toFixed(1)}), ${gib(aggregate)} GiB/s total`,
+);
+
+const pass = (ok) => (ok ? "✅" : "❌");
+writeSection(
+  "download",
+  `## Download: Nimbus vs nginx sendfile, and memory under 20 concurrent downloads
+
+\`node bench/download.mjs\` (after \`npm run build\`) — ${machine()}
+
+A ${(SIZE / 1024 ** 3).toFixed(2)} GiB file of random bytes, seeded through the API (tus), downloaded with curl to /dev/null
+through a signed link of the built server (local blob store, SQLite) and from nginx 1 worker with \`sendfile on\`
+serving the same bytes; ${RUNS} alternating runs each after one warm-up, medians. Client, server and nginx share
+the machine's ${os.cpus().length} cores (1-minute load average when the run started: ${loadAtStart.toFixed(1)}), so the
+ratio is only meaningful on an otherwise idle machine.
+
+| measure | Nimbus | nginx | ratio | target |
+|---|---|---|---|---|
+| single-download throughput | ${gib(nimbusSpeed)} GiB/s | ${gib(nginxSpeed)} GiB/s | ${ratio.toFixed(2)} | ≥ ${TARGET.ratio} ${pass(ratio >= TARGET.ratio)} |
+
+| ${CLIENTS} clients × ${(SIZE / 1024 ** 3).toFixed(2)} GiB at once | value | target |
+|---|---|---|
+| RSS before → peak | ${baseline.toFixed(0)} → ${peak.toFixed(0)} MiB | |
+| RSS growth | ${growth.toFixed(1)} MiB | ≤ ${TARGET.rssGrowthMiB} MiB ${pass(growth <= TARGET.rssGrowthMiB)} |
+| aggregate throughput | ${gib(aggregate)} GiB/s | |
+`,
+);
+for (const child of children) child.kill("SIGTERM");
+await sleep(500);
+process.exit(0);

@@ -1,0 +1,87 @@
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildIsStale, ROOT } from "./build-freshness.mjs";
+
+// The production server as the browser journeys and the web bench use it: built
+// when stale, started on a free loopback port with a temporary DATA_DIR, ready
+// once /readyz answers 200, stopped with SIGTERM and its DATA_DIR removed.
+
+const SERVER = path.join(ROOT, "apps/server/dist/main.js");
+
+/** Runs `npm run build` when the build is missing or older than its sources. */
+export function buildIfStale() {
+  if (!buildIsStale() && existsSync(SERVER)) return false;
+  process.stderr.write("nimbus: building (the build is missing or older than the sources)…\n");
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const result = spawnSync(npm, ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`npm run build failed with ${result.status}`);
+  return true;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freeLoopbackPort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before /readyz`);
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.status === 200) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`server not ready within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts `node apps/server/dist/main.js`; resolves to `{ url, stop }`.
+ * `env` adds or overrides variables (LOG_LEVEL defaults to warn).
+ */
+export async function startBuiltServer({ env = {}, readyTimeoutMs = 30_000 } = {}) {
+  const port = await freeLoopbackPort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "nimbus-built-"));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+  async function stop() {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  try {
+    await waitReady(url, child, readyTimeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, pid: child.pid, stop };
+}
