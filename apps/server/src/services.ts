@@ -59,7 +59,7 @@ export function createServices(deps: AppDeps): Services {
     links,
     auth: new AuthService(users, new SessionsRepository(db), deps.clock),
     files,
-    uploads: createUploads(deps, users, files, events),
+    uploads: createUploads(deps, users, files, events, media.previews),
   };
 }
 
@@ -69,6 +69,7 @@ function createUploads(
   users: UsersRepository,
   files: FilesService,
   events: DriveEvents,
+  previews: MediaServices["previews"],
 ): UploadService {
   const { db } = deps.database;
   const uploads = new UploadService({
@@ -80,6 +81,7 @@ function createUploads(
     clock: deps.clock,
     config: deps.config,
     events,
+    onFileCompleted: (file) => previews.onFileCompleted(file),
   });
   scheduleUploadExpiry(deps.jobs, {
     uploads: uploads.repository,

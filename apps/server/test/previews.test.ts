@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PREVIEW_JOB, type PreviewJob } from "../src/modules/previews/preview-service.js";
 import { getFile, pathOf, uploadFile } from "./support/media-files.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 import { signUp, type TestUser } from "./support/users.js";
@@ -38,7 +37,6 @@ describe("previews: thumbnails and media info", () => {
   /** Uploads and runs the preview job the upload path enqueues (`previews.onFileCompleted`). */
   async function uploadAndProcess(name: string, bytes: Buffer) {
     const file = await uploadFile(t.app, alice, name, bytes);
-    await t.jobs.enqueue<PreviewJob>(PREVIEW_JOB, { gcid: file.hash, mimeType: file.mime_type });
     await t.jobs.drain();
     return file;
   }

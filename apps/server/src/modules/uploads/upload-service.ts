@@ -42,6 +42,8 @@ export interface UploadServiceDeps {
   config: Pick<Config, "publicUrl" | "uploads">;
   /** The activity feed: every completed upload records an `upload` event. */
   events?: { record(events: readonly NewEvent[]): Promise<void> };
+  /** Called once a file's bytes are committed (thumbnails and media info are made from it). */
+  onFileCompleted?: (file: FileRow) => Promise<void>;
 }
 
 interface UploadStart {
@@ -263,6 +265,7 @@ export class UploadService {
 
   /** A file just completed: records the `upload` event and presents the file. */
   private async completed(row: FileRow): Promise<DriveFile> {
+    await this.deps.onFileCompleted?.(row);
     await this.deps.events?.record([
       {
         userId: row.user_id,
