@@ -110,6 +110,7 @@ export default {
   archive_password_invalid: "A senha do arquivo compactado está incorreta",
   archive_too_many_entries: "O arquivo compactado contém arquivos demais",
   archive_too_large: "O arquivo compactado é grande demais para ser extraído",
-  archive_ratio_suspicious: "O arquivo compactado tem uma taxa de compressão suspeita e não pode ser extraído",
+  archive_ratio_suspicious:
+    "O arquivo compactado tem uma taxa de compressão suspeita e não pode ser extraído",
   archive_too_deep: "O arquivo compactado tem pastas aninhadas demais",
 } satisfies ErrorMessages;
