@@ -1,5 +1,5 @@
 import { LOCALES } from "@nimbus/protocol";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -16,8 +16,11 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page.js";
-import { I18nContext, loadMessages } from "./i18n/i18n.js";
+import { reloadForChunkError } from "./components/platform/chunk-reload.js";
+import { PlatformRoot } from "./components/platform/platform-root.js";
+import { I18nContext, loadMessages, shellMessages, translate } from "./i18n/i18n.js";
 import { decideLocale, localeCookie, localizedPath, stripLocale } from "./i18n/locale-url.js";
+import { viewTypeFromCookieHeader } from "./lib/display-mode.js";
 import { PUBLIC_PAGES } from "./site/public-pages.js";
 import { readTheme, type Theme } from "./site/theme.js";
 import "./styles/global.css";
@@ -34,9 +37,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { locale } = decision;
   return data({
     locale,
-    messages: await loadMessages(locale),
+    messages: shellMessages(await loadMessages(locale)),
     theme: readTheme(cookies),
     origin: url.origin,
+    // The saved view type (mirrored by the client into pp_ssr_view_type), so the
+    // server renders file lists the way they were left; see useSavedViewType().
+    viewType: viewTypeFromCookieHeader(cookies),
+    // The layout state's serverTime (spec §3).
+    serverTime: Date.now(),
   });
 }
 
@@ -69,8 +77,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        <a className="skip-link" href="#main">
+          {translate(root?.messages ?? {}, "a11y.skipToContent")}
+        </a>
         <I18nContext.Provider value={{ locale, messages: root?.messages ?? {} }}>
-          {children}
+          <PlatformRoot serverTime={root?.serverTime ?? 0}>{children}</PlatformRoot>
         </I18nContext.Provider>
         <ScrollRestoration />
         <Scripts />
@@ -106,6 +117,10 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { pathname } = useLocation();
+  // A lazy chunk that failed to load: one reload per path within 10 s (spec §4).
+  useEffect(() => {
+    reloadForChunkError(error);
+  }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404)
     return <ErrorPage kind="not-found" path={pathname} />;
   return <ErrorPage kind="error" status={isRouteErrorResponse(error) ? error.status : 500} />;

@@ -4,19 +4,21 @@ import { Logo } from "./logo.js";
 /** The not-found and error pages (spec §2): the logo, a message and a way back. */
 export function ErrorPage(props: { kind: "not-found"; path: string } | { kind: "error"; status: number }) {
   const t = useT();
+  const title = props.kind === "not-found" ? t("error.notFound", { path: props.path }) : t("error.title");
   return (
-    <main className="error-page">
+    <main className="error-page" id="main">
+      <title>{`${title} · ${t("brand.name")}`}</title>
       <a href="/" aria-label={t("brand.home")}>
         <Logo size={56} />
       </a>
       {props.kind === "not-found" ? (
         <>
-          <h1>Page Not Found: {props.path}</h1>
+          <h1>{title}</h1>
           <p>{t("error.notFoundTip")}</p>
         </>
       ) : (
         <>
-          <h1>{t("error.title")}</h1>
+          <h1>{title}</h1>
           <p>{t("error.tip", { status: props.status })}</p>
         </>
       )}

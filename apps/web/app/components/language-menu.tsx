@@ -1,8 +1,11 @@
 import { LOCALES, type Locale } from "@nimbus/protocol";
-import { useId, useState } from "react";
+import type { KeyboardEvent } from "react";
 import { useLocation } from "react-router";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { localeOfPath, localizedPath } from "../i18n/locale-url.js";
+import { Icon } from "./icon.js";
+import * as icons from "./icons.js";
+import { useDisclosure } from "./use-disclosure.js";
 
 /** Each language by its own name, so people find theirs whatever the page language. */
 export const LANGUAGE_NAMES: Record<Locale, string> = {
@@ -27,27 +30,37 @@ export function languageHref(locale: Locale, pathname: string, search: string): 
   return `${path}?${params}`;
 }
 
+/** Up/Down/Home/End move between the languages. */
+function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
+  const links = [...event.currentTarget.querySelectorAll("a")];
+  const index = links.indexOf(document.activeElement as HTMLAnchorElement);
+  const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: links.length - 1 }[event.key];
+  if (next === undefined) return;
+  event.preventDefault();
+  links[(next + links.length) % links.length]?.focus();
+}
+
 export function LanguageMenu() {
   const t = useT();
   const current = useLocale();
   const { pathname, search } = useLocation();
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
+  const menu = useDisclosure<HTMLUListElement>((list) =>
+    list.querySelector<HTMLAnchorElement>('[aria-current="true"]')?.focus(),
+  );
   return (
-    <div className="language-menu">
+    <div className="language-menu popover-anchor">
       <button
-        type="button"
+        {...menu.button}
         className="button ghost"
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen(!open)}
-        onKeyDown={(e) => e.key === "Escape" && setOpen(false)}
+        aria-label={`${t("nav.language")}: ${LANGUAGE_NAMES[current]}`}
       >
-        <span aria-hidden="true">🌐</span> {LANGUAGE_NAMES[current]}
-        <span className="visually-hidden"> — {t("nav.language")}</span>
+        <Icon d={icons.globe} />
+        <span className="language-name" lang={current}>
+          {LANGUAGE_NAMES[current]}
+        </span>
+        <Icon d={icons.chevron} size={16} />
       </button>
-      <ul id={menuId} className="menu" hidden={!open} aria-label={t("nav.language")}>
+      <ul {...menu.panel} className="menu" aria-label={t("nav.language")} onKeyDown={moveFocus}>
         {LOCALES.map((locale) => (
           <li key={locale}>
             <a
@@ -57,6 +70,7 @@ export function LanguageMenu() {
               aria-current={locale === current ? "true" : undefined}
             >
               {LANGUAGE_NAMES[locale]}
+              {locale === current && <Icon d={icons.check} size={16} />}
             </a>
           </li>
         ))}

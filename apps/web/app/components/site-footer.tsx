@@ -1,58 +1,79 @@
 import { Link } from "react-router";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { localizedPath } from "../i18n/locale-url.js";
+import { CURRENT_POLICIES } from "../site/policies.js";
+import { Logo } from "./logo.js";
 
 const COLUMNS = [
   {
     key: "footer.product",
     links: [
-      { path: "/mobile-app", key: "nav.mobileApp" },
-      { path: "/desktop-app", key: "nav.desktopApp" },
-      { path: "/browser-extension", key: "nav.browserExtension" },
-      { path: "/tv", key: "nav.tv" },
+      ["/mobile-app", "nav.mobileApp"],
+      ["/desktop-app", "nav.desktopApp"],
+      ["/browser-extension", "nav.browserExtension"],
+      ["/tv", "nav.tv"],
+      ["/url-checker", "nav.urlChecker"],
     ],
   },
   {
     key: "footer.support",
     links: [
-      { path: "/help-center", key: "nav.helpCenter" },
-      { path: "/faq", key: "nav.faq" },
-      { path: "/contact-us", key: "nav.contactUs" },
-      { path: "/transparency-report", key: "nav.transparencyReport" },
+      ["/help-center", "nav.helpCenter"],
+      ["/faq", "nav.faq"],
+      ["/contact-us", "nav.contactUs"],
+      ["/install-apk-troubleshooting", "nav.apkHelp"],
+      ["/transparency-report", "nav.transparencyReport"],
+    ],
+  },
+  {
+    key: "footer.more",
+    links: [
+      ["/blog", "nav.blog"],
+      ["/referral", "nav.referral"],
+      ["/check-in", "nav.checkIn"],
+      ["/favorite-links-hub", "nav.favoriteLinks"],
     ],
   },
   {
     key: "footer.legal",
     links: [
-      { path: "/policy/user-agreement", key: "policy.user-agreement" },
-      { path: "/policy/privacy-policy", key: "policy.privacy-policy" },
-      { path: "/policy/membership-agreement", key: "policy.membership-agreement" },
-      { path: "/policy/anti-abuse", key: "policy.anti-abuse" },
-      { path: "/policy/copyright-Infringement", key: "policy.copyright-Infringement" },
-      { path: "/policy/child-sexual-abuse", key: "policy.child-sexual-abuse" },
+      ...CURRENT_POLICIES.map((doc) => [`/policy/${doc}`, `policy.${doc}`] as const),
+      ["/policy/update", "nav.policyUpdates"],
     ],
   },
 ] as const;
 
-export function SiteFooter() {
+/** Blog and referral have no locale prefix (spec §2). */
+const UNPREFIXED = new Set(["/blog", "/referral"]);
+
+export function SiteFooter({ compact = false }: { compact?: boolean }) {
   const t = useT();
   const locale = useLocale();
   return (
     <footer className="site-footer">
-      <div className="footer-columns">
-        {COLUMNS.map((column) => (
-          <nav key={column.key} aria-label={t(column.key)}>
-            <h2>{t(column.key)}</h2>
-            <ul>
-              {column.links.map((link) => (
-                <li key={link.path}>
-                  <Link to={localizedPath(locale, link.path)}>{t(link.key)}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ))}
-      </div>
+      {!compact && (
+        <div className="footer-inner">
+          <div className="footer-brand">
+            <div className="brand-line">
+              <Logo size={28} />
+              {t("brand.name")}
+            </div>
+            <p>{t("brand.tagline")}</p>
+          </div>
+          {COLUMNS.map((column) => (
+            <nav key={column.key} aria-label={t(column.key)}>
+              <h2>{t(column.key)}</h2>
+              <ul>
+                {column.links.map(([path, key]) => (
+                  <li key={path}>
+                    <Link to={UNPREFIXED.has(path) ? path : localizedPath(locale, path)}>{t(key)}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+      )}
       <p className="copyright">{t("footer.copyright", { year: new Date().getUTCFullYear() })}</p>
     </footer>
   );

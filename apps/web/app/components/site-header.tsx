@@ -1,9 +1,13 @@
-import { useState } from "react";
-import { Link } from "react-router";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { Link, NavLink } from "react-router";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { localizedPath } from "../i18n/locale-url.js";
+import { Icon } from "./icon.js";
+import * as icons from "./icons.js";
 import { LanguageMenu } from "./language-menu.js";
 import { Logo } from "./logo.js";
+import { ThemeToggle } from "./theme-toggle.js";
+import { useDisclosure } from "./use-disclosure.js";
 
 const NAV = [
   { path: "/mobile-app", key: "nav.mobileApp" },
@@ -13,51 +17,73 @@ const NAV = [
   { path: "/help-center", key: "nav.helpCenter" },
 ] as const;
 
-/** PC header (wide screens) and mobile header with its menu (≤ 768 px), one component. */
+export function Brand() {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <Link to={localizedPath(locale, "/")} className="brand" aria-label={t("brand.home")}>
+      <Logo />
+      <span aria-hidden="true">{t("brand.name")}</span>
+    </Link>
+  );
+}
+
+/** Whether the PC navigation is wider than the room it has (it clips rather than wraps). */
+function useNavOverflows(nav: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = nav.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setOverflows(element.scrollWidth > element.clientWidth + 1));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [nav]);
+  return overflows;
+}
+
+/**
+ * The public header. Full: the PC header (wide screens) and, at ≤ 768 px, the mobile
+ * header whose menu button opens the navigation. Simple: brand and actions only.
+ */
 export function SiteHeader({ simple = false }: { simple?: boolean }) {
   const t = useT();
   const locale = useLocale();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const menu = useDisclosure<HTMLElement>();
+  const navRef = useRef<HTMLElement>(null);
+  const collapsed = useNavOverflows(navRef);
+  const links = NAV.map((item) => (
+    <NavLink key={item.path} to={localizedPath(locale, item.path)}>
+      {t(item.key)}
+    </NavLink>
+  ));
   return (
     <header className={simple ? "site-header simple" : "site-header"}>
-      <Link to={localizedPath(locale, "/")} className="brand" aria-label={t("brand.home")}>
-        <Logo />
-        <span>{t("brand.name")}</span>
-      </Link>
-      {!simple && (
-        <>
-          <nav className="pc-nav" aria-label={t("nav.main")}>
-            {NAV.map((item) => (
-              <Link key={item.path} to={localizedPath(locale, item.path)}>
-                {t(item.key)}
-              </Link>
-            ))}
-          </nav>
-          <button
-            type="button"
-            className="button ghost mobile-menu-button"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpen(!menuOpen)}
-          >
-            <span aria-hidden="true">☰</span>
-            <span className="visually-hidden">{t("nav.menu")}</span>
+      <div className={collapsed ? "header-bar nav-collapsed" : "header-bar"}>
+        {!simple && (
+          <button {...menu.button} className="icon-button mobile-only" aria-label={t("nav.menu")}>
+            <Icon d={menu.open ? icons.close : icons.menu} />
           </button>
-        </>
-      )}
-      <div className="header-actions">
-        <LanguageMenu />
-        <Link className="button primary" to="/drive/all">
-          {t("nav.openDrive")}
-        </Link>
+        )}
+        <Brand />
+        {!simple && (
+          <nav ref={navRef} className="pc-nav" aria-label={t("nav.main")}>
+            {links}
+          </nav>
+        )}
+        <div className="header-actions">
+          <ThemeToggle />
+          <LanguageMenu />
+          <Link className="button primary open-drive" to="/drive/all">
+            {t("nav.openDrive")}
+          </Link>
+        </div>
       </div>
       {!simple && (
-        <nav id="mobile-menu" className="mobile-menu" hidden={!menuOpen} aria-label={t("nav.main")}>
-          {NAV.map((item) => (
-            <Link key={item.path} to={localizedPath(locale, item.path)} onClick={() => setMenuOpen(false)}>
-              {t(item.key)}
-            </Link>
-          ))}
+        <nav {...menu.panel} className="mobile-menu" aria-label={t("nav.main")}>
+          {links}
+          <Link className="button primary" to="/drive/all">
+            {t("nav.openDrive")}
+          </Link>
         </nav>
       )}
     </header>

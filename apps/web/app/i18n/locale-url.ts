@@ -63,3 +63,9 @@ export function decideLocale(url: URL, cookieHeader: string | null): LocaleDecis
   const cookie = readCookie(cookieHeader, LOCALE_COOKIE);
   return { kind: "render", locale: prefix ?? (isLocale(cookie) ? cookie : DEFAULT_LOCALE) };
 }
+
+/** The locale a request renders in (what the root loader decides), for route loaders. */
+export function requestLocale(request: Request): Locale {
+  const decision = decideLocale(new URL(request.url), request.headers.get("cookie"));
+  return decision.kind === "render" ? decision.locale : decision.setCookie;
+}

@@ -1,12 +1,14 @@
 import { Outlet } from "react-router";
+import { SiteFooter } from "../components/site-footer.js";
 import { SiteHeader } from "../components/site-header.js";
 
-/** Campaign pages: a simple header over a full-width campaign. */
+/** Campaign pages: the simple header, a full-width campaign, a compact footer. */
 export default function ActivityLayout() {
   return (
-    <div className="layout-activity">
+    <div className="layout layout-activity">
       <SiteHeader simple />
       <Outlet />
+      <SiteFooter compact />
     </div>
   );
 }

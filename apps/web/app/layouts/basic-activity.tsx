@@ -5,7 +5,7 @@ import { SiteHeader } from "../components/site-header.js";
 /** The basic header and footer around campaign-style content (blog, referral). */
 export default function BasicActivityLayout() {
   return (
-    <div className="layout-basic-activity">
+    <div className="layout layout-basic-activity">
       <SiteHeader />
       <Outlet />
       <SiteFooter />

@@ -5,7 +5,7 @@ import { SiteHeader } from "../components/site-header.js";
 /** Public pages: header (PC and mobile, with the language menu), content, footer. */
 export default function BasicLayout() {
   return (
-    <div className="layout-basic">
+    <div className="layout layout-basic">
       <SiteHeader />
       <Outlet />
       <SiteFooter />

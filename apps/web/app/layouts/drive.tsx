@@ -1,12 +1,45 @@
-import { Outlet } from "react-router";
-import { SiteHeader } from "../components/site-header.js";
+import { useCallback, useRef } from "react";
+import { Outlet, useLocation } from "react-router";
+import { useLayoutState } from "../components/platform/layout-state.js";
+import { usePageAction } from "../components/platform/page-actions.js";
+import { DriveHeader } from "../drive/drive-header.js";
+import { GuideDialog } from "../drive/guide-dialog.js";
+import { DriveSessionContext, useLoadDriveSession } from "../drive/session.js";
+import { DriveSidebar } from "../drive/sidebar.js";
+import "../styles/drive.css";
 
-/** The drive: header, sidebar and content (filled by the drive web app issue). */
+const SIDEBAR_ID = "drive-sidebar";
+
+/**
+ * The drive: header (search, upload, redeem box, avatar), sidebar with disk usage (a
+ * drawer on phones), the first-visit guide, and the page. Sign-in and share pages
+ * use the header alone.
+ */
 export default function DriveLayout() {
+  const driveSession = useLoadDriveSession();
+  const { pathname } = useLocation();
+  const variant = pathname === "/drive/login" ? "login" : pathname.startsWith("/s/") ? "share" : "full";
+  const withSidebar = variant === "full";
+  const { sidebarMobileVisible: drawerOpen, setSidebarMobileVisible } = useLayoutState();
+  const closeDrawer = useCallback(() => setSidebarMobileVisible(false), [setSidebarMobileVisible]);
+  usePageAction("show_mobile_sidebar", () => setSidebarMobileVisible(true));
+  const menuButton = useRef<HTMLButtonElement>(null);
   return (
-    <div className="layout-drive">
-      <SiteHeader simple />
-      <Outlet />
-    </div>
+    <DriveSessionContext.Provider value={driveSession}>
+      <div className={withSidebar ? "layout layout-drive" : "layout layout-drive no-sidebar"}>
+        <DriveHeader
+          sidebarId={SIDEBAR_ID}
+          drawerOpen={drawerOpen}
+          onMenu={() => setSidebarMobileVisible(!drawerOpen)}
+          menuButton={menuButton}
+          variant={variant}
+        />
+        {withSidebar && (
+          <DriveSidebar id={SIDEBAR_ID} open={drawerOpen} onClose={closeDrawer} returnFocus={menuButton} />
+        )}
+        <Outlet />
+        {withSidebar && <GuideDialog />}
+      </div>
+    </DriveSessionContext.Provider>
   );
 }

@@ -1,12 +1,14 @@
 import { Outlet } from "react-router";
+import { SiteFooter } from "../components/site-footer.js";
 import { SiteHeader } from "../components/site-header.js";
 
-/** A simple header and the content: hand-off and in-app pages. */
+/** The simple header around one centred card: hand-off and in-app pages. */
 export default function SimpleLayout() {
   return (
-    <div className="layout-simple">
+    <div className="layout layout-simple">
       <SiteHeader simple />
       <Outlet />
+      <SiteFooter compact />
     </div>
   );
 }

@@ -1,10 +1,29 @@
+import { Link } from "react-router";
 import { Page } from "../components/page.js";
-import { pageMeta } from "../site/meta.js";
+import { useLocale, useT } from "../i18n/i18n.js";
+import { localizedPath } from "../i18n/locale-url.js";
+import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/activity-end";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "page.activityEnd.title", "page.activityEnd.lead");
+export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "activityEnd");
 
 export default function ActivityEndPage() {
-  return <Page name="activityEnd" />;
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <Page name="activityEnd">
+      <p>{t("activityEnd.body")}</p>
+      <div className="actions">
+        <Link className="button primary" to="/drive/payment">
+          {t("activityEnd.plans")}
+        </Link>
+        <Link className="button" to={localizedPath(locale, "/check-in")}>
+          {t("nav.checkIn")}
+        </Link>
+        <Link className="button" to={localizedPath(locale, "/")}>
+          {t("error.backHome")}
+        </Link>
+      </div>
+    </Page>
+  );
 }

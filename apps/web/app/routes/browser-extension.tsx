@@ -1,10 +1,41 @@
-import { Page } from "../components/page.js";
-import { pageMeta } from "../site/meta.js";
+import { FeatureList } from "../components/feature-list.js";
+import { Icon } from "../components/icon.js";
+import * as icons from "../components/icons.js";
+import { Page, Section, Steps } from "../components/page.js";
+import { useT } from "../i18n/i18n.js";
+import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/browser-extension";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "page.browserExtension.title", "page.browserExtension.lead");
+/** The extension package an operator publishes beside the other installers (content/downloads.ts). */
+const EXTENSION_HREF = "/downloads/nimbus-extension.zip";
+
+export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "browserExtension");
 
 export default function BrowserExtensionPage() {
-  return <Page name="browserExtension" />;
+  const t = useT();
+  return (
+    <Page name="browserExtension" className="wide">
+      <p className="actions">
+        <a className="button primary large" href={EXTENSION_HREF}>
+          <Icon d={icons.puzzle} />
+          {t("extension.download")}
+        </a>
+        <span className="muted">{t("extension.browsers")}</span>
+      </p>
+      <Section title={t("apps.features")}>
+        <FeatureList
+          prefix="extension"
+          items={[
+            ["menu", icons.save],
+            ["magnets", icons.magnet],
+            ["downloads", icons.download],
+            ["signin", icons.user],
+          ]}
+        />
+      </Section>
+      <Section title={t("extension.install.title")}>
+        <Steps keys={["extension.install.step1", "extension.install.step2", "extension.install.step3"]} />
+      </Section>
+    </Page>
+  );
 }

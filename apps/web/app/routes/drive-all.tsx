@@ -1,10 +1,81 @@
-import { Page } from "../components/page.js";
-import { pageMeta } from "../site/meta.js";
+import { Link, useSearchParams } from "react-router";
+import { ENDPOINTS } from "../api/endpoints.js";
+import { useApiAction } from "../api/use-api-action.js";
+import { FormStatus } from "../components/form-status.js";
+import { Icon } from "../components/icon.js";
+import * as icons from "../components/icons.js";
+import { LinkDetails } from "../components/link-details.js";
+import { DrivePage, EmptyState, SessionGate } from "../drive/drive-page.js";
+import { UploadButton } from "../drive/upload-button.js";
+import { useLocale, useT } from "../i18n/i18n.js";
+import { localizedPath } from "../i18n/locale-url.js";
+import { classifyLink } from "../site/link-kind.js";
+import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/drive-all";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "page.driveAll.title", "page.driveAll.lead");
+export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "driveAll");
+
+/** `?action=create_task&url=…` (from the URL checker and the extension): start a cloud download. */
+function CreateTask({ url }: { url: string }) {
+  const t = useT();
+  const info = classifyLink(url);
+  const { state, run } = useApiAction();
+  return (
+    <section className="card task-card" aria-labelledby="task-title">
+      <h2 id="task-title">
+        <Icon d={icons.magnet} />
+        {t("drive.task.title")}
+      </h2>
+      {info.kind === "invalid" ? (
+        <p className="form-message error" role="alert">
+          {t("urlChecker.invalid")}
+        </p>
+      ) : (
+        <>
+          <p className="muted break">{info.url}</p>
+          <LinkDetails info={info} />
+          <button
+            className="button primary"
+            type="button"
+            disabled={state.status === "busy" || state.status === "done"}
+            onClick={() =>
+              void run(ENDPOINTS.createFile, {
+                body: { kind: "drive#file", upload_type: "UPLOAD_TYPE_URL", url: { url: info.url } },
+              })
+            }
+          >
+            {t("drive.task.start")}
+          </button>
+          <FormStatus state={state} done={t("drive.task.started")} />
+        </>
+      )}
+    </section>
+  );
+}
 
 export default function DriveAllPage() {
-  return <Page name="driveAll" />;
+  const t = useT();
+  const locale = useLocale();
+  const [params] = useSearchParams();
+  const action = params.get("action");
+  const keyword = action === "search" ? (params.get("keyword") ?? "").trim() : "";
+  const taskUrl = action === "create_task" ? params.get("url") : null;
+  return (
+    <DrivePage name="driveAll" title={keyword ? t("drive.search.results", { keyword }) : undefined}>
+      {taskUrl && <CreateTask url={taskUrl} />}
+      <SessionGate>
+        {keyword ? (
+          <EmptyState icon={icons.search} prefix="drive.search.empty" />
+        ) : (
+          <EmptyState icon={icons.folder} prefix="drive.all.empty">
+            <UploadButton />
+            <Link className="button" to={localizedPath(locale, "/url-checker")}>
+              <Icon d={icons.magnet} />
+              {t("drive.all.cloudDownload")}
+            </Link>
+          </EmptyState>
+        )}
+      </SessionGate>
+    </DrivePage>
+  );
 }

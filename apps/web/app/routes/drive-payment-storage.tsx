@@ -1,10 +1,18 @@
-import { Page } from "../components/page.js";
-import { pageMeta } from "../site/meta.js";
+import { STORAGE_PACKS } from "../content/plans.js";
+import { DrivePage } from "../drive/drive-page.js";
+import { PlanCards } from "../drive/plan-cards.js";
+import { useT } from "../i18n/i18n.js";
+import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/drive-payment-storage";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "page.drivePaymentStorage.title", "page.drivePaymentStorage.lead");
+export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "drivePaymentStorage");
 
 export default function DrivePaymentStoragePage() {
-  return <Page name="drivePaymentStorage" />;
+  const t = useT();
+  return (
+    <DrivePage name="drivePaymentStorage">
+      <PlanCards plans={STORAGE_PACKS} />
+      <p className="muted small">{t("plans.note")}</p>
+    </DrivePage>
+  );
 }

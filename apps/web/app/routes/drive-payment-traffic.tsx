@@ -1,10 +1,19 @@
-import { Page } from "../components/page.js";
-import { pageMeta } from "../site/meta.js";
+import { TRAFFIC_PACKS } from "../content/plans.js";
+import { DrivePage } from "../drive/drive-page.js";
+import { PlanCards } from "../drive/plan-cards.js";
+import { useT } from "../i18n/i18n.js";
+import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/drive-payment-traffic";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "page.drivePaymentTraffic.title", "page.drivePaymentTraffic.lead");
+export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "drivePaymentTraffic");
 
 export default function DrivePaymentTrafficPage() {
-  return <Page name="drivePaymentTraffic" />;
+  const t = useT();
+  return (
+    <DrivePage name="drivePaymentTraffic">
+      <p>{t("plans.traffic.explain")}</p>
+      <PlanCards plans={TRAFFIC_PACKS} />
+      <p className="muted small">{t("plans.note")}</p>
+    </DrivePage>
+  );
 }

@@ -1,10 +1,16 @@
-import { Page } from "../components/page.js";
-import { pageMeta } from "../site/meta.js";
+import * as icons from "../components/icons.js";
+import { DrivePage, EmptyState, SessionGate } from "../drive/drive-page.js";
+import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/drive-recent";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "page.driveRecent.title", "page.driveRecent.lead");
+export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "driveRecent");
 
 export default function DriveRecentPage() {
-  return <Page name="driveRecent" />;
+  return (
+    <DrivePage name="driveRecent">
+      <SessionGate>
+        <EmptyState icon={icons.clock} prefix="drive.recent.empty" />
+      </SessionGate>
+    </DrivePage>
+  );
 }

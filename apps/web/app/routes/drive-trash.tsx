@@ -1,10 +1,16 @@
-import { Page } from "../components/page.js";
-import { pageMeta } from "../site/meta.js";
+import * as icons from "../components/icons.js";
+import { DrivePage, EmptyState, SessionGate } from "../drive/drive-page.js";
+import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/drive-trash";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "page.driveTrash.title", "page.driveTrash.lead");
+export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "driveTrash");
 
 export default function DriveTrashPage() {
-  return <Page name="driveTrash" />;
+  return (
+    <DrivePage name="driveTrash">
+      <SessionGate>
+        <EmptyState icon={icons.trash} prefix="drive.trash.empty" />
+      </SessionGate>
+    </DrivePage>
+  );
 }

@@ -1,10 +1,39 @@
-import { Page } from "../components/page.js";
-import { pageMeta } from "../site/meta.js";
+import { Link } from "react-router";
+import { Icon } from "../components/icon.js";
+import * as icons from "../components/icons.js";
+import { useLocale, useT } from "../i18n/i18n.js";
+import { localizedPath } from "../i18n/locale-url.js";
+import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/inapp-widget";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "page.inappWidget.title", "page.inappWidget.lead");
+const SHORTCUTS: ReadonlyArray<[to: string, key: string, icon: string, localized?: boolean]> = [
+  ["/drive/recent", "drive.nav.recent", icons.clock],
+  ["/drive/all", "drive.nav.all", icons.folder],
+  ["/url-checker", "nav.urlChecker", icons.magnet, true],
+  ["/check-in", "nav.checkIn", icons.calendar, true],
+  ["/inapp/shop", "page.inappShop.title", icons.star, true],
+  ["/help-center", "nav.helpCenter", icons.info, true],
+];
+
+export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "inappWidget");
 
 export default function InappWidgetPage() {
-  return <Page name="inappWidget" />;
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <main className="page" id="main">
+      <h1>{t("page.inappWidget.title")}</h1>
+      <p className="lead">{t("page.inappWidget.lead")}</p>
+      <ul className="tile-grid">
+        {SHORTCUTS.map(([to, key, icon, localized]) => (
+          <li key={to}>
+            <Link className="tile" to={localized ? localizedPath(locale, to) : to}>
+              <Icon d={icon} size={26} />
+              {t(key)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
 }

@@ -1,10 +1,26 @@
-import { Page } from "../components/page.js";
-import { pageMeta } from "../site/meta.js";
+import { Link } from "react-router";
+import { Spinner } from "../components/spinner.js";
+import { useT } from "../i18n/i18n.js";
+import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/loading";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "page.loading.title", "page.loading.lead");
+export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "loading");
 
+/** Where the sign-in captcha returns to; the accounts issue reads its query and moves on. */
 export default function LoadingPage() {
-  return <Page name="loading" />;
+  const t = useT();
+  return (
+    <main className="page center-card" id="main" aria-busy="true">
+      <div className="card status-card">
+        <Spinner />
+        <h1>{t("page.loading.title")}</h1>
+        <p className="lead" role="status">
+          {t("page.loading.lead")}
+        </p>
+        <p className="muted">
+          {t("loading.stuck")} <Link to="/drive/login">{t("loading.retry")}</Link>
+        </p>
+      </div>
+    </main>
+  );
 }

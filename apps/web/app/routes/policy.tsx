@@ -1,32 +1,70 @@
-import { data } from "react-router";
-import { useT } from "../i18n/i18n.js";
-import { resolvePolicy } from "../site/policies.js";
+import { data, Link } from "react-router";
+import { POLICY_EFFECTIVE, POLICY_SECTIONS } from "../content/policy-docs.js";
+import { documentMessages } from "../i18n/documents.server.js";
+import { formatDate } from "../i18n/format.js";
+import { MessagesProvider, useLocale, useT } from "../i18n/i18n.js";
+import { localizedPath } from "../i18n/locale-url.js";
+import { pageMeta } from "../site/meta.js";
+import { type PolicyPage, resolvePolicy } from "../site/policies.js";
 import type { Route } from "./+types/policy";
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const page = resolvePolicy(params.doc, params.again);
   if (!page) throw data(null, { status: 404 });
-  return page;
+  return { page, messages: await documentMessages(request, `policyDoc.${page.doc}.`, "policyDoc.notice.") };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as
-    | { messages?: Record<string, string> }
-    | undefined;
-  const title = data ? (root?.messages?.[`policy.${data.doc}`] ?? data.doc) : "";
-  return [{ title }];
-};
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  pageMeta(matches, `policy.${data?.page.doc}`, `policy.${data?.page.doc}.summary`);
 
-export default function PolicyPage({ loaderData: page }: Route.ComponentProps) {
+function Notice({ page, slug }: { page: PolicyPage; slug: string }) {
   const t = useT();
+  const locale = useLocale();
+  if (page.kind === "current") return null;
+  const current = localizedPath(locale, `/policy/${page.doc}`);
   return (
-    <main className="page policy" id="main">
-      <h1>{t(`policy.${page.doc}`)}</h1>
-      {page.kind === "dated" && (
-        <p className="notice">{t("policy.datedVersion", { date: page.effective })}</p>
+    <div className="notice" role="note">
+      {page.kind === "dated" ? (
+        <p>{t("policy.datedVersion", { date: formatDate(page.effective, locale) })}</p>
+      ) : (
+        <>
+          <p>
+            <strong>{t("policy.updateNotice", { date: formatDate(page.date, locale) })}</strong>
+          </p>
+          <p>{t(`policyDoc.notice.${slug}`)}</p>
+        </>
       )}
-      {page.kind === "notice" && <p className="notice">{t("policy.updateNotice", { date: page.date })}</p>}
+      <Link to={current}>{t("policy.readCurrent")}</Link>
+    </div>
+  );
+}
+
+function PolicyDocument({ page, slug }: { page: PolicyPage; slug: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const effective = page.kind === "dated" ? page.effective : POLICY_EFFECTIVE[page.doc];
+  return (
+    <main className="page policy-doc" id="main">
+      <h1>{t(`policy.${page.doc}`)}</h1>
+      <p className="muted">{t("policy.effective", { date: formatDate(effective, locale) })}</p>
+      <Notice page={page} slug={slug} />
       <p className="lead">{t(`policy.${page.doc}.summary`)}</p>
+      {POLICY_SECTIONS[page.doc].map((section, index) => (
+        <section key={section} aria-labelledby={`s-${section}`}>
+          <h2 id={`s-${section}`}>
+            {index + 1}. {t(`policyDoc.${page.doc}.${section}.title`)}
+          </h2>
+          <p>{t(`policyDoc.${page.doc}.${section}.body`)}</p>
+        </section>
+      ))}
     </main>
+  );
+}
+
+export default function PolicyRoute({ loaderData, params }: Route.ComponentProps) {
+  return (
+    <MessagesProvider messages={loaderData.messages}>
+      <PolicyDocument page={loaderData.page} slug={params.doc} />
+    </MessagesProvider>
   );
 }

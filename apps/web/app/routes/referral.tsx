@@ -1,10 +1,40 @@
-import { Page } from "../components/page.js";
-import { pageMeta } from "../site/meta.js";
+import { Link } from "react-router";
+import { Page, Section, Steps } from "../components/page.js";
+import { useLocale, useT } from "../i18n/i18n.js";
+import { localizedPath } from "../i18n/locale-url.js";
+import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/referral";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "page.referral.title", "page.referral.lead");
+export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "referral");
 
+/** How inviting works. Personal invite links come with the membership issue (`/vip/v1/activity/invite`). */
 export default function ReferralPage() {
-  return <Page name="referral" />;
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <Page name="referral">
+      <Section title={t("referral.how.title")}>
+        <Steps keys={["referral.step1", "referral.step2", "referral.step3"]} />
+      </Section>
+      <div className="card callout-card">
+        <h2>{t("referral.link.title")}</h2>
+        <p className="muted">{t("referral.link.body")}</p>
+        <Link className="button primary" to="/drive/all?action=show_invite_dialog">
+          {t("referral.link.button")}
+        </Link>
+      </div>
+      <Section title={t("referral.rules.title")}>
+        <ul className="bullets">
+          <li>{t("referral.rule1")}</li>
+          <li>{t("referral.rule2")}</li>
+          <li>{t("referral.rule3")}</li>
+        </ul>
+        <p>
+          <Link to={localizedPath(locale, "/policy/membership-agreement")}>
+            {t("policy.membership-agreement")}
+          </Link>
+        </p>
+      </Section>
+    </Page>
+  );
 }

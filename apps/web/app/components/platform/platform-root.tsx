@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+import { useChunkReload } from "./chunk-reload.js";
+import { DebugConsole } from "./debug-console.js";
+import { useDisplayModeCookie } from "./display-mode-cookie.js";
+import { useEmbeddedLinks } from "./embedded-links.js";
+import { LayoutStateProvider } from "./layout-state.js";
+import { PageActionsProvider } from "./page-actions.js";
+import "./platform.css";
+
+/** The page-wide behaviours that render nothing of their own. */
+function PlatformEffects() {
+  useChunkReload();
+  useEmbeddedLinks();
+  useDisplayModeCookie();
+  return null;
+}
+
+/**
+ * Mounted once by the root Layout around every page, the error pages included:
+ * layout state, the page action dispatcher, embedded mode, the debug console,
+ * chunk-error reloads and the display mode cookie mirror.
+ */
+export function PlatformRoot({ serverTime, children }: { serverTime: number; children: ReactNode }) {
+  return (
+    <LayoutStateProvider serverTime={serverTime}>
+      <PageActionsProvider>
+        <PlatformEffects />
+        {children}
+        <DebugConsole />
+      </PageActionsProvider>
+    </LayoutStateProvider>
+  );
+}

@@ -1,0 +1,24 @@
+import { Link } from "react-router";
+import { Icon } from "../components/icon.js";
+import * as icons from "../components/icons.js";
+import { useT } from "../i18n/i18n.js";
+
+/** The signed-out state: why to sign in, and the way to. */
+export function SignInPrompt({ compact = false }: { compact?: boolean }) {
+  const t = useT();
+  return (
+    <div className={compact ? "sign-in-prompt compact" : "sign-in-prompt card"}>
+      {!compact && (
+        <span className="feature-icon">
+          <Icon d={icons.user} size={26} />
+        </span>
+      )}
+      <p className={compact ? "sign-in-text muted" : "sign-in-text"}>
+        {t(compact ? "drive.signedOut.short" : "drive.signedOut.body")}
+      </p>
+      <Link className="button primary" to="/drive/login">
+        {t("nav.signIn")}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.js";
+
+/** Clicks the page heading (nothing happens on it) `count` times, `gapMs` apart. */
+async function clicks(page: Page, count: number, gapMs: number) {
+  const box = await page.getByRole("heading", { level: 1 }).boundingBox();
+  if (!box) throw new Error("no heading to click");
+  for (let i = 0; i < count; i++) {
+    if (i > 0) await page.waitForTimeout(gapMs);
+    await page.mouse.click(box.x + 4, box.y + box.height / 2);
+  }
+}
+
+async function hydrated(page: Page) {
+  await page.waitForLoadState("networkidle");
+}
+
+test.describe("with allow_vconsole (pp_allow_vconsole=1 override)", () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.addCookies([{ name: "pp_allow_vconsole", value: "1", url: baseURL ?? "" }]);
+  });
+
+  test("5 fast clicks load vConsole; the close button destroys it", async ({ page }) => {
+    const scripts: string[] = [];
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/");
+    await hydrated(page);
+    expect(
+      scripts.some((url) => /vconsole/i.test(url)),
+      "not in the first load",
+    ).toBe(false);
+
+    await clicks(page, 5, 0);
+    await expect(page.locator("#__vconsole")).toBeAttached();
+    expect(scripts.some((url) => /vconsole/i.test(url))).toBe(true);
+
+    await page.getByRole("button", { name: "Close debug console" }).click();
+    await expect(page.locator("#__vconsole")).not.toBeAttached();
+    await expect(page.getByRole("button", { name: "Close debug console" })).toHaveCount(0);
+    expect(errors).toEqual([]);
+
+    // The gesture opens it again after a close.
+    await clicks(page, 5, 0);
+    await expect(page.locator("#__vconsole")).toBeAttached();
+  });
+
+  test("slow clicks (over 200 ms apart) do not open it", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await clicks(page, 6, 320);
+    await page.waitForTimeout(500);
+    await expect(page.locator("#__vconsole")).not.toBeAttached();
+  });
+
+  test("four fast clicks are not enough", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await clicks(page, 4, 0);
+    await page.waitForTimeout(500);
+    await expect(page.locator("#__vconsole")).not.toBeAttached();
+  });
+});
+
+test("without the flag (remote config unavailable) fast clicks do nothing", async ({ page }) => {
+  const config = page.waitForResponse((response) => response.url().includes("/config/v1/basic"));
+  await page.goto("/");
+  expect((await config).status()).toBe(404);
+  await hydrated(page);
+  await clicks(page, 5, 0);
+  await page.waitForTimeout(500);
+  await expect(page.locator("#__vconsole")).not.toBeAttached();
+});

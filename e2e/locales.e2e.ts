@@ -1,0 +1,52 @@
+import { catalogue, expect, test } from "./support/fixtures.js";
+
+for (const [path, locale] of [
+  ["/", "en-US"],
+  ["/ja", "ja"],
+  ["/zh-TW", "zh-TW"],
+] as const) {
+  test(`home in ${locale}: <html lang> and the localized heading`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    const heading = catalogue(locale)["page.home.title"];
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading ?? "");
+    if (locale !== "en-US") expect(heading).not.toBe(catalogue("en-US")["page.home.title"]);
+  });
+}
+
+test("switching language in the menu is kept after a reload and on unprefixed pages", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/en-US/faq");
+  await page.getByRole("button", { name: /English/ }).click();
+  await page.getByRole("link", { name: "日本語" }).click();
+  await expect(page).toHaveURL(/\/ja\/faq$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === "pp_locale")?.value).toBe("ja");
+
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(catalogue("ja")["page.faq.title"] ?? "");
+
+  await page.goto("/drive/all");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+});
+
+test("an unsupported ?locale= is ignored", async ({ page, context }) => {
+  const response = await page.goto("/?locale=xx");
+  expect(response?.status()).toBe(200);
+  expect(new URL(page.url()).search).toBe("?locale=xx");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+  expect((await context.cookies()).some((c) => c.name === "pp_locale")).toBe(false);
+});
+
+test("a share path with a locale prefix is rewritten and the locale stored", async ({ page, context }) => {
+  const response = await page.goto("/ja/s/abc");
+  expect(response?.status()).toBe(200);
+  expect(new URL(page.url()).pathname).toBe("/s/abc");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  expect((await context.cookies()).find((c) => c.name === "pp_locale")?.value).toBe("ja");
+});

@@ -1,0 +1,15 @@
+import { catalogue, expect, test } from "./support/fixtures.js";
+
+test("an unknown path is the 404 page: message, logo and tip", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found: /no/such/page");
+  await expect(page.locator(".error-page svg.logo")).toBeVisible();
+  await expect(page.getByText(catalogue("en-US")["error.notFoundTip"] ?? "")).toBeVisible();
+});
+
+test("an unsupported locale segment is a 404 too", async ({ page }) => {
+  const response = await page.goto("/xx/faq");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found: /xx/faq");
+});
