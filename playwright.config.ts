@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_LAUNCH } from "./e2e/support/chromium.js";
+import { CHROMIUM_LAUNCH, PERSON_USER_AGENT } from "./e2e/support/chromium.js";
 
 // Browser journeys (`npm run test:e2e`): the system Chromium driven by
 // @playwright/test, against the production build served by the real server
@@ -21,6 +21,7 @@ export default defineConfig({
     browserName: "chromium",
     launchOptions: CHROMIUM_LAUNCH,
     locale: "en-US",
+    userAgent: PERSON_USER_AGENT,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },

@@ -1,13 +1,33 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.js";
 
-/** Clicks the page heading (nothing happens on it) `count` times, `gapMs` apart. */
+/**
+ * Clicks the page heading (nothing happens on it) `count` times, `gapMs` apart.
+ * Back-to-back clicks are dispatched inside the page in one go: driving them one
+ * by one from the test can take over 200 ms each on a loaded machine.
+ */
 async function clicks(page: Page, count: number, gapMs: number) {
   const box = await page.getByRole("heading", { level: 1 }).boundingBox();
   if (!box) throw new Error("no heading to click");
+  const x = box.x + 4;
+  const y = box.y + box.height / 2;
+  if (gapMs === 0) {
+    await page.evaluate(
+      ([px, py, n]) => {
+        const target = document.elementFromPoint(px, py) ?? document.body;
+        for (let i = 0; i < n; i++) {
+          target.dispatchEvent(
+            new MouseEvent("click", { bubbles: true, cancelable: true, clientX: px, clientY: py }),
+          );
+        }
+      },
+      [x, y, count] as const,
+    );
+    return;
+  }
   for (let i = 0; i < count; i++) {
     if (i > 0) await page.waitForTimeout(gapMs);
-    await page.mouse.click(box.x + 4, box.y + box.height / 2);
+    await page.mouse.click(x, y);
   }
 }
 

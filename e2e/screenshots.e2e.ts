@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { PERSON_USER_AGENT } from "./support/chromium.js";
 import { expect, test } from "./support/fixtures.js";
 
 // One screenshot per layout, viewport and theme, for people to look at:
@@ -32,6 +33,7 @@ for (const entry of LAYOUTS) {
     }, testInfo) => {
       for (const theme of THEMES) {
         const context = await browser.newContext({
+          userAgent: PERSON_USER_AGENT,
           viewport,
           colorScheme: theme,
           isMobile: viewport.width < 768,

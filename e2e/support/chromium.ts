@@ -14,3 +14,10 @@ export const CHROMIUM_LAUNCH = {
     "--disable-quic",
   ],
 };
+
+/**
+ * Journeys act as a person: headless Chromium's own user agent says
+ * "HeadlessChrome", which bot detection (rightly) treats as a crawler.
+ */
+export const PERSON_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";

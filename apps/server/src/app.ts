@@ -7,6 +7,7 @@ import { registerOpenApi } from "./http/plugins/openapi.js";
 import { registerRoutes } from "./http/routes/index.js";
 import type { NimbusApp } from "./http/types.js";
 import { registerWeb } from "./http/web/web.js";
+import { IpBlocklist } from "./modules/access/ip-blocklist.js";
 import { type AppDeps, createServices } from "./services.js";
 
 export interface BuildOptions {
@@ -44,6 +45,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   installErrorHandler(app, await ErrorLocalizer.load());
   await registerOpenApi(app, deps.config.publicUrl);
   registerRoutes(app, createServices(deps));
-  await registerWeb(app, deps.config.web);
+  await registerWeb(app, deps.config.web, new IpBlocklist(deps.config.blockedIps));
   return app;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { isIpOrRange } from "./ip-ranges.js";
 import { envSchema } from "./schema.js";
 
 export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -26,6 +27,8 @@ export interface Config {
   publicUrl: string;
   secretKey: string;
   logLevel: string;
+  /** Addresses and CIDR ranges that get no pages. */
+  blockedIps: string[];
   /** How the web app is served: built bundle, Vite dev server, or not at all (API-only tests). */
   web: "production" | "development" | "off";
   /** Unfinished uploads: where tus keeps their bytes, and how long they live after their last request. */
@@ -62,6 +65,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (parsed.success && parsed.data.BLOB_STORE === "s3" && !parsed.data.S3_BUCKET) {
     problems.push("S3_BUCKET: required when BLOB_STORE=s3");
   }
+  const blockedIps = (parsed.success ? (parsed.data.BLOCKED_IPS ?? "") : "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const badRanges = blockedIps.filter((entry) => !isIpOrRange(entry));
+  if (badRanges.length > 0)
+    problems.push(`BLOCKED_IPS: not an address or CIDR range: ${badRanges.join(", ")}`);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
 
@@ -87,6 +97,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     secretKey: e.SECRET_KEY ?? persistedSecretKey(dataDir),
     logLevel: e.LOG_LEVEL,
+    blockedIps,
     web: e.NODE_ENV === "development" ? "development" : e.NODE_ENV === "test" ? "off" : "production",
     uploads: { dir: path.join(dataDir, "uploads"), expiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000) },
     quota: {

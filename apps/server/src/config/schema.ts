@@ -63,6 +63,12 @@ export const envSchema = z.object({
     .describe(
       "`production` serves the built web app; `development` serves it through Vite with hot reload (`npm run dev`).",
     ),
+  BLOCKED_IPS: z
+    .string()
+    .optional()
+    .describe(
+      "Comma-separated addresses and CIDR ranges whose visitors get no pages (403), e.g. `203.0.113.7,2001:db8::/32`.",
+    ),
   LOG_LEVEL: z
     .enum(LOG_LEVELS)
     .default("info")

@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import { NimbusError } from "@nimbus/protocol";
+import type { IpBlocklist } from "../../modules/access/ip-blocklist.js";
 import type { NimbusApp } from "../types.js";
 import { isApiPath } from "./paths.js";
 
@@ -18,7 +19,12 @@ export const WEB_ROOT = fileURLToPath(new URL("../../../../web/", import.meta.ur
  * in middleware mode with hot reload. HTML is never cached. API paths never
  * reach the web app: unknown ones keep answering the JSON error.
  */
-export async function registerWeb(app: NimbusApp, mode: WebMode, webRoot = WEB_ROOT): Promise<void> {
+export async function registerWeb(
+  app: NimbusApp,
+  mode: WebMode,
+  blocklist: IpBlocklist,
+  webRoot = WEB_ROOT,
+): Promise<void> {
   if (mode === "off") return;
   const listener =
     mode === "production" ? await productionListener(app, webRoot) : await developmentListener(app, webRoot);
@@ -37,6 +43,14 @@ export async function registerWeb(app: NimbusApp, mode: WebMode, webRoot = WEB_R
           throw new NimbusError("route_not_found", `no route ${request.method} ${pathname}`, {
             params: { method: request.method, path: pathname },
           });
+        }
+        // Spec §2: a page is not rendered when the visitor's address is blocked.
+        if (blocklist.has(request.ip)) {
+          return reply
+            .code(403)
+            .type("text/plain; charset=utf-8")
+            .header("cache-control", "no-store")
+            .send("403 Forbidden\n");
         }
         reply.hijack();
         reply.raw.setHeader("cache-control", "no-store");

@@ -1,0 +1,64 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { type EntryContext, ServerRouter } from "react-router";
+
+export const streamTimeout = 5_000;
+
+const STATUS_TEXT: Record<number, string> = {
+  403: "Forbidden",
+  404: "Not Found",
+  500: "Internal Server Error",
+};
+
+/**
+ * Server rendering of every page. Bots wait for the complete HTML; a failed page
+ * (404 or a fatal error) is answered to a bot as a plain status, never the error
+ * page (spec §2).
+ */
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+): Promise<Response> | Response {
+  const userAgent = request.headers.get("user-agent");
+  const bot = Boolean(userAgent && isbot(userAgent));
+  if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
+  if (bot && status >= 400) {
+    return new Response(`${status} ${STATUS_TEXT[status] ?? "Error"}\n`, {
+      status,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    });
+  }
+
+  return new Promise((resolve, reject) => {
+    let statusCode = status;
+    let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        [bot || routerContext.isSpaMode ? "onAllReady" : "onShellReady"]() {
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeout);
+              timeout = undefined;
+              callback();
+            },
+          });
+          headers.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers, status: statusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          statusCode = 500;
+          console.error(error);
+        },
+      },
+    );
+  });
+}
