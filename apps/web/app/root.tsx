@@ -15,12 +15,14 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { BlockPage } from "./components/block-page.js";
 import { ErrorPage } from "./components/error-page.js";
 import { reloadForChunkError } from "./components/platform/chunk-reload.js";
 import { PlatformRoot } from "./components/platform/platform-root.js";
 import { I18nContext, loadMessages, shellMessages, translate } from "./i18n/i18n.js";
 import { decideLocale, localeCookie, localizedPath, stripLocale } from "./i18n/locale-url.js";
 import { viewTypeFromCookieHeader } from "./lib/display-mode.js";
+import { isAccessBlocked, isGatedPath } from "./site/access.js";
 import { PUBLIC_PAGES } from "./site/public-pages.js";
 import { readTheme, type Theme } from "./site/theme.js";
 import "./styles/global.css";
@@ -45,6 +47,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     viewType: viewTypeFromCookieHeader(cookies),
     // The layout state's serverTime (spec §3).
     serverTime: Date.now(),
+    // The region check's verdict: gated pages show the block page (spec §2).
+    accessBlocked: isAccessBlocked(cookies),
   });
 }
 
@@ -111,6 +115,9 @@ function Alternates({ origin }: { origin: string | undefined }) {
 }
 
 export default function App() {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  if (root?.accessBlocked && isGatedPath(pathname)) return <BlockPage />;
   return <Outlet />;
 }
 
