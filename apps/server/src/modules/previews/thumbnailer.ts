@@ -1,5 +1,4 @@
 import type { ThumbnailSize } from "@nimbus/protocol";
-import sharp from "sharp";
 import { runTool } from "../../lib/run-tool.js";
 
 /** The box each thumbnail size fits inside (aspect ratio kept, never enlarged). */
@@ -21,8 +20,13 @@ export interface Thumbnail {
 /** Largest source image sharp will decode (pixels), against decompression bombs. */
 const MAX_INPUT_PIXELS = 100_000_000;
 
+/** sharp (libvips) is loaded on the first thumbnail: most process starts never need it. */
+let sharpModule: Promise<typeof import("sharp")> | undefined;
+
 /** Every thumbnail size of an image (a file path or encoded bytes), as WebP. */
 export async function thumbnailsOf(input: string | Buffer): Promise<Thumbnail[]> {
+  sharpModule ??= import("sharp");
+  const { default: sharp } = await sharpModule;
   const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
   const out: Thumbnail[] = [];
   for (const [size, box] of Object.entries(THUMBNAIL_BOXES) as [ThumbnailSize, number][]) {
