@@ -1,4 +1,4 @@
-import { FILE_KIND, NimbusError } from "@nimbus/protocol";
+import { FILE_KIND } from "@nimbus/protocol";
 import type { PutResult } from "../../blobs/blob-store.js";
 import type { Config } from "../../config/config.js";
 import type { Db } from "../../db/database.js";
@@ -8,7 +8,7 @@ import type { FileRow, FilesRepository } from "../files/files-repository.js";
 import { FOLDER_MIME_TYPE, mimeTypeOf } from "../files/mime.js";
 import { NameAllocator, nameFields } from "../files/name-allocator.js";
 import { validateName } from "../files/names.js";
-import { chargeStorage } from "../files/upload-commit.js";
+import { chargeStorage, referenceStoredBlob } from "../files/upload-commit.js";
 
 /** A name from an archive the drive accepts: forbidden characters replaced, trimmed, at most 255 bytes. */
 export function driveName(raw: string): string {
@@ -67,26 +67,7 @@ export class ExtractCommit {
   async addFile(at: Placement, stored: PutResult): Promise<FileRow> {
     return this.db.transaction().execute(async (trx) => {
       const user = await lockUser(trx, at.userId);
-      const blob = await trx
-        .insertInto("blobs")
-        .values({
-          gcid: stored.key,
-          sha256: stored.sha256,
-          size: stored.size,
-          ref_count: 1,
-          created_at: at.now,
-          unreferenced_at: null,
-        })
-        .onConflict((oc) =>
-          oc
-            .column("gcid")
-            .doUpdateSet((eb) => ({ ref_count: eb("blobs.ref_count", "+", 1), unreferenced_at: null })),
-        )
-        .returning(["sha256", "size"])
-        .executeTakeFirstOrThrow();
-      if (blob.sha256 !== stored.sha256 || Number(blob.size) !== stored.size) {
-        throw new NimbusError("data_loss", "content id collision refused");
-      }
+      await referenceStoredBlob(trx, stored, at.now);
       await chargeStorage(trx, at.userId, stored.size, storageLimit(user.vip_type, this.quota));
       const name = await new NameAllocator(trx, this.files, at.userId, at.parentId).allocate(at.name, false);
       const row = this.row(at, name, {

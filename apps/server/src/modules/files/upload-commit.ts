@@ -56,27 +56,7 @@ export async function commitUpload(db: Db, commit: UploadCommit, now: number): P
     throw new NimbusError("file_hash_mismatch", "declared SHA-256 differs from the uploaded bytes");
   }
   return db.transaction().execute(async (trx) => {
-    const blob = await trx
-      .insertInto("blobs")
-      .values({
-        gcid: stored.key,
-        sha256: stored.sha256,
-        size: stored.size,
-        ref_count: 1,
-        created_at: now,
-        unreferenced_at: null,
-      })
-      .onConflict((oc) =>
-        oc
-          .column("gcid")
-          .doUpdateSet((eb) => ({ ref_count: eb("blobs.ref_count", "+", 1), unreferenced_at: null })),
-      )
-      .returning(["sha256", "size"])
-      .executeTakeFirstOrThrow();
-    // Same GCID, different SHA-256: a SHA-1 collision. Never link someone else's bytes.
-    if (blob.sha256 !== stored.sha256 || Number(blob.size) !== stored.size) {
-      throw new NimbusError("data_loss", "content id collision refused");
-    }
+    await referenceStoredBlob(trx, stored, now);
     await settle(trx, commit, stored.size);
     return completeFile(trx, commit, stored.key, stored.size, now);
   });
@@ -170,4 +150,32 @@ async function completeFile(
     .executeTakeFirst();
   if (!file) throw new NimbusError("upload_not_found", "upload already completed");
   return file;
+}
+
+/**
+ * Adds one reference to the blob behind freshly stored bytes, creating its row
+ * on first use, inside the caller's transaction. Same GCID but another SHA-256
+ * or size is a SHA-1 collision: refused, never linked to someone else's bytes.
+ */
+export async function referenceStoredBlob(trx: Db, stored: StoredBytes, now: number): Promise<void> {
+  const blob = await trx
+    .insertInto("blobs")
+    .values({
+      gcid: stored.key,
+      sha256: stored.sha256,
+      size: stored.size,
+      ref_count: 1,
+      created_at: now,
+      unreferenced_at: null,
+    })
+    .onConflict((oc) =>
+      oc
+        .column("gcid")
+        .doUpdateSet((eb) => ({ ref_count: eb("blobs.ref_count", "+", 1), unreferenced_at: null })),
+    )
+    .returning(["sha256", "size"])
+    .executeTakeFirstOrThrow();
+  if (blob.sha256 !== stored.sha256 || Number(blob.size) !== stored.size) {
+    throw new NimbusError("data_loss", "content id collision refused");
+  }
 }
