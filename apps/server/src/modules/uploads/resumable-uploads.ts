@@ -6,7 +6,8 @@ import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
 import { isId } from "../../lib/ids.js";
 import type { FileRow } from "../files/files-repository.js";
-import { commitUpload, type StoredBytes } from "../files/upload-commit.js";
+import type { StoredBytes } from "../files/upload-commit.js";
+import { commitReservedUpload } from "./commit-reserved-upload.js";
 import type { TusHandler } from "./tus-server.js";
 import { UploadFiles } from "./upload-files.js";
 import { UploadHasher } from "./upload-hasher.js";
@@ -169,19 +170,7 @@ export class ResumableUploads {
     let completed: FileRow;
     try {
       const stored = await this.storeBytes(upload);
-      completed = await commitUpload(
-        this.deps.db,
-        {
-          userId: upload.user_id,
-          fileId: upload.file_id,
-          uploadId: upload.id,
-          stored,
-          declaredHash: upload.declared_gcid,
-          declaredSha256: upload.declared_sha256,
-          limit: 0,
-        },
-        this.deps.clock.now(),
-      );
+      completed = await commitReservedUpload(this.deps.db, upload, stored, this.deps.clock.now());
     } catch (error) {
       if (error instanceof NimbusError && REFUSALS.has(error.error)) await this.refuse(upload);
       throw error;

@@ -16,8 +16,8 @@ import { newId } from "../../lib/ids.js";
 import type { NewEvent } from "../events/drive-events.js";
 import type { FileRow, FilesRepository } from "../files/files-repository.js";
 import { validateName } from "../files/names.js";
-import { commitUpload } from "../files/upload-commit.js";
 import type { UserRow, UsersRepository } from "../users/users-repository.js";
+import { commitReservedUpload } from "./commit-reserved-upload.js";
 import { InstantUploads } from "./instant-uploads.js";
 import { ResumableUploads, TUS_PATH } from "./resumable-uploads.js";
 import { UploadTargets } from "./upload-targets.js";
@@ -164,19 +164,8 @@ export class UploadService {
     if (upload.kind !== "form") throw new NimbusError("upload_not_found", "this file uploads through tus");
     if (upload.state !== "active") throw new NimbusError("upload_not_found", "upload already completed");
     const stored = await this.deps.blobs.put(body, { size: upload.size });
-    const row = await commitUpload(
-      this.deps.db,
-      {
-        userId,
-        fileId,
-        uploadId: upload.id,
-        stored,
-        declaredHash: hash ?? upload.declared_gcid,
-        declaredSha256: upload.declared_sha256,
-        limit: 0,
-      },
-      this.deps.clock.now(),
-    );
+    const now = this.deps.clock.now();
+    const row = await commitReservedUpload(this.deps.db, upload, stored, now, hash ?? upload.declared_gcid);
     return this.completed(row);
   }
 
@@ -231,19 +220,7 @@ export class UploadService {
 
   private async receiveEmpty(upload: UploadRow): Promise<FileRow> {
     const stored = await this.deps.blobs.put(Readable.from([]), { size: 0 });
-    return commitUpload(
-      this.deps.db,
-      {
-        userId: upload.user_id,
-        fileId: upload.file_id,
-        uploadId: upload.id,
-        stored,
-        declaredHash: upload.declared_gcid,
-        declaredSha256: upload.declared_sha256,
-        limit: 0,
-      },
-      this.deps.clock.now(),
-    );
+    return commitReservedUpload(this.deps.db, upload, stored, this.deps.clock.now());
   }
 
   private resumableOf(upload: UploadRow): Resumable {

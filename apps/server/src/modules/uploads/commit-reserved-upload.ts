@@ -1,0 +1,31 @@
+import type { Db } from "../../db/database.js";
+import type { FileRow } from "../files/files-repository.js";
+import { commitUpload, type StoredBytes } from "../files/upload-commit.js";
+import type { UploadRow } from "./uploads-repository.js";
+
+/**
+ * Commits the stored bytes of an upload that holds a reservation: the
+ * reservation pays for them (so no separate limit applies), and the declared
+ * hashes are checked against what the store computed.
+ */
+export function commitReservedUpload(
+  db: Db,
+  upload: UploadRow,
+  stored: StoredBytes,
+  now: number,
+  declaredHash: string | null = upload.declared_gcid,
+): Promise<FileRow> {
+  return commitUpload(
+    db,
+    {
+      userId: upload.user_id,
+      fileId: upload.file_id,
+      uploadId: upload.id,
+      stored,
+      declaredHash,
+      declaredSha256: upload.declared_sha256,
+      limit: 0,
+    },
+    now,
+  );
+}
