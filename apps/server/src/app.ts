@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { installErrorHandler } from "./http/error-handler.js";
@@ -42,6 +43,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     reply.header("x-request-id", request.id);
   });
 
+  await app.register(fastifyCookie);
   installErrorHandler(app, await ErrorLocalizer.load());
   await registerOpenApi(app, deps.config.publicUrl);
   registerRoutes(app, createServices(deps));

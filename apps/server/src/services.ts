@@ -5,12 +5,15 @@ import { type DriveServices, wireDrive } from "./drive-services.js";
 import type { JobQueue } from "./jobs/job-queue.js";
 import type { Clock } from "./lib/clock.js";
 import { type MediaServices, wireMedia } from "./media-services.js";
+import { AccountService } from "./modules/accounts/account-service.js";
 import { AuthService } from "./modules/auth/auth-service.js";
 import { SessionsRepository } from "./modules/auth/sessions-repository.js";
 import { DriveEvents } from "./modules/events/drive-events.js";
 import { DownloadLinks } from "./modules/files/download-links.js";
 import { FilesRepository } from "./modules/files/files-repository.js";
 import { FilesService } from "./modules/files/files-service.js";
+import { MemoryRateLimitStore } from "./modules/rate-limits/memory-rate-limit-store.js";
+import type { RateLimitStore } from "./modules/rate-limits/rate-limit-store.js";
 import { scheduleUploadExpiry } from "./modules/uploads/upload-expiry.js";
 import { UploadService } from "./modules/uploads/upload-service.js";
 import { UsersRepository } from "./modules/users/users-repository.js";
@@ -23,11 +26,15 @@ export interface AppDeps {
   clock: Clock;
   /** Background work; routes and services enqueue, `main.ts` starts it after listen and stops it before the database closes. */
   jobs: JobQueue;
+  /** Counters for rate limits and risk decisions; in memory unless the operator configures a shared store. */
+  rateLimits?: RateLimitStore;
 }
 
 /** The domain services routes call, built once per app from its dependencies. */
 export interface Services extends AppDeps, MediaServices, DriveServices {
   auth: AuthService;
+  accounts: AccountService;
+  rateLimits: RateLimitStore;
   users: UsersRepository;
   files: FilesService;
   uploads: UploadService;
@@ -40,6 +47,7 @@ export function createServices(deps: AppDeps): Services {
   const links = new DownloadLinks(deps.config.secretKey);
   const media = wireMedia(deps);
   const events = new DriveEvents(db, deps.clock);
+  const auth = new AuthService(new SessionsRepository(db), deps.clock);
   const files = new FilesService({
     db,
     users,
@@ -57,7 +65,9 @@ export function createServices(deps: AppDeps): Services {
     ...wireDrive(deps),
     users,
     links,
-    auth: new AuthService(users, new SessionsRepository(db), deps.clock),
+    auth,
+    accounts: new AccountService(users, auth, deps.clock),
+    rateLimits: deps.rateLimits ?? new MemoryRateLimitStore(deps.clock),
     files,
     uploads: createUploads(deps, users, files, events, media.previews),
   };

@@ -20,6 +20,7 @@ export async function signUp(
   const response = await app.inject({ method: "POST", url: "/v1/auth/signup", payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`signup failed: ${response.body}`);
   const tokens = response.json<TokenResponse>();
+  if (!tokens.access_token) throw new Error("signup answered no access token");
   return {
     email,
     password,
@@ -38,5 +39,6 @@ export async function signIn(app: NimbusApp, account: TestUser): Promise<TestUse
   });
   if (response.statusCode !== 200) throw new Error(`signin failed: ${response.body}`);
   const token = response.json<TokenResponse>().access_token;
+  if (!token) throw new Error("signin answered no access token");
   return { ...account, token, auth: { authorization: `Bearer ${token}` } };
 }

@@ -18,10 +18,11 @@ export const signinRequestSchema = z.object({
 });
 export type SigninRequest = z.infer<typeof signinRequestSchema>;
 
+/** Tokens for API clients; the web app's sign-in answers without them (they go into its httpOnly session cookie). */
 export const tokenResponseSchema = z.object({
   token_type: z.literal("Bearer"),
-  access_token: z.string(),
-  refresh_token: z.string(),
+  access_token: z.string().optional(),
+  refresh_token: z.string().optional(),
   expires_in: z.number().int(),
   sub: z.string(),
 });

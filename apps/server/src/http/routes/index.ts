@@ -1,6 +1,7 @@
 import type { Services } from "../../services.js";
 import type { NimbusApp } from "../types.js";
 import { signin } from "./auth/signin.js";
+import { signout } from "./auth/signout.js";
 import { signup } from "./auth/signup.js";
 import { decompress } from "./decompress/decompress.js";
 import { listArchive } from "./decompress/list-archive.js";
@@ -36,6 +37,7 @@ const ROUTES: ReadonlyArray<(app: NimbusApp, services: Services) => void> = [
   readyz,
   signup,
   signin,
+  signout,
   me,
   about,
   listFiles,

@@ -18,4 +18,13 @@ export class SessionsRepository {
       .where("access_token_hash", "=", hash)
       .executeTakeFirst();
   }
+
+  async revoke(id: string, at: number): Promise<void> {
+    await this.db
+      .updateTable("sessions")
+      .set({ revoked_at: at })
+      .where("id", "=", id)
+      .where("revoked_at", "is", null)
+      .execute();
+  }
 }

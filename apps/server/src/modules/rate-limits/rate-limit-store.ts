@@ -1,0 +1,13 @@
+/**
+ * Fixed-window counters behind rate limits and the captcha risk policy. Keys name what is
+ * counted and for whom, e.g. `signin-fail:ip:203.0.113.7` or `code-send:account:a@b.c`.
+ * The embedded store keeps them in memory; a cluster shares one store (Redis).
+ */
+export interface RateLimitStore {
+  /** Counts one more event for `key` in its current window of `windowMs`; answers the count including it. */
+  hit(key: string, windowMs: number): Promise<number>;
+  /** Events counted for `key` in its current window (0 once the window has passed). */
+  count(key: string): Promise<number>;
+  /** Forgets `key` (e.g. failures after a successful sign-in). */
+  reset(key: string): Promise<void>;
+}
