@@ -44,7 +44,7 @@ export function wireMedia(deps: AppDeps): MediaServices {
   });
   const extractor = new ArchiveExtractor({
     archives,
-    commit: new ExtractCommit(db, files, deps.config.quota),
+    commit: new ExtractCommit(db, files, deps.config.quota, deps.blobs),
     blobs: deps.blobs,
     tasks,
     sealer,

@@ -100,6 +100,34 @@ describe("tus uploads (tus-js-client against a listening server)", () => {
     expect(again.headers.get("upload-offset")).toBe(String(bytes.length));
   });
 
+  it("releases the reservation at once when the pending file is deleted mid-upload", async () => {
+    const bytes = patternBytes(3 * MiB, 7);
+    const { answer, url } = await start(bob, "abandoned.bin", bytes);
+    await droppedPatch(url, bob.token, bytes, MiB);
+    expect((await user(bob.id)).storage_reserved).toBe(bytes.length);
+    const deleted = await t.app.inject({
+      method: "POST",
+      url: "/drive/v1/files:batchDelete",
+      headers: bob.auth,
+      payload: { ids: [answer.file.id] },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await user(bob.id)).storage_reserved).toBe(0);
+    // The client resuming it is told the upload is over; it never becomes a file.
+    const resumed = await fetch(url, {
+      method: "PATCH",
+      headers: {
+        ...bob.auth,
+        "tus-resumable": "1.0.0",
+        "upload-offset": String(MiB),
+        "content-type": "application/offset+octet-stream",
+      },
+      body: bytes.subarray(MiB),
+    });
+    expect(resumed.status).toBeGreaterThanOrEqual(400);
+    expect((await user(bob.id)).storage_reserved).toBe(0);
+  });
+
   it("resumes after the connection is dropped mid-way", async () => {
     const bytes = patternBytes(3 * MiB, 2);
     const { answer, url } = await start(alice, "resume.bin", bytes);

@@ -8,7 +8,7 @@ import type { FileRow, FilesRepository } from "../files/files-repository.js";
 import { FOLDER_MIME_TYPE, mimeTypeOf } from "../files/mime.js";
 import { NameAllocator, nameFields } from "../files/name-allocator.js";
 import { validateName } from "../files/names.js";
-import { chargeStorage, referenceStoredBlob } from "../files/upload-commit.js";
+import { type BlobPresence, chargeStorage, referenceStoredBlob } from "../files/upload-commit.js";
 
 /** A name from an archive the drive accepts: forbidden characters replaced, trimmed, at most 255 bytes. */
 export function driveName(raw: string): string {
@@ -47,6 +47,7 @@ export class ExtractCommit {
     private readonly db: Db,
     private readonly files: FilesRepository,
     private readonly quota: Config["quota"],
+    private readonly store: BlobPresence,
   ) {}
 
   async addFolder(at: Placement): Promise<FileRow> {
@@ -67,7 +68,7 @@ export class ExtractCommit {
   async addFile(at: Placement, stored: PutResult): Promise<FileRow> {
     return this.db.transaction().execute(async (trx) => {
       const user = await lockUser(trx, at.userId);
-      await referenceStoredBlob(trx, stored, at.now);
+      await referenceStoredBlob(trx, stored, at.now, this.store);
       await chargeStorage(trx, at.userId, stored.size, storageLimit(user.vip_type, this.quota));
       const name = await new NameAllocator(trx, this.files, at.userId, at.parentId).allocate(at.name, false);
       const row = this.row(at, name, {

@@ -84,3 +84,36 @@ function byCount(counts: ReadonlyMap<string, number>): Map<number, string[]> {
   }
   return groups;
 }
+
+/**
+ * Uploads whose pending file was just deleted stop holding space at once: they are
+ * marked failed (a client resuming learns so) and due for expiry, which drops their
+ * bytes. Runs inside the deleting transaction, under the user's lock.
+ */
+export async function releaseOrphanedUploads(db: Db, userId: string, now: number): Promise<void> {
+  const orphans = await db
+    .selectFrom("uploads")
+    .select(["id", "size"])
+    .where("user_id", "=", userId)
+    .where("state", "=", "active")
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("files").select("files.id").whereRef("files.id", "=", "uploads.file_id"))),
+    )
+    .execute();
+  if (orphans.length === 0) return;
+  const bytes = orphans.reduce((sum, upload) => sum + Number(upload.size), 0);
+  await db
+    .updateTable("uploads")
+    .set({ state: "failed", expires_at: now })
+    .where(
+      "id",
+      "in",
+      orphans.map((upload) => upload.id),
+    )
+    .execute();
+  await db
+    .updateTable("users")
+    .set((eb) => ({ storage_reserved: eb("storage_reserved", "-", bytes) }))
+    .where("id", "=", userId)
+    .execute();
+}

@@ -13,6 +13,13 @@ export interface StoredBytes {
   size: number;
   /** Lowercase hex. */
   sha256: string;
+  /** False when the store already held these bytes (deduplicated): they may be on their way out. */
+  created?: boolean;
+}
+
+/** Enough of the blob store to ask whether bytes are (still) there. */
+export interface BlobPresence {
+  head(key: string): Promise<unknown>;
 }
 
 interface Settlement {
@@ -29,6 +36,7 @@ interface Settlement {
 
 export interface UploadCommit extends Settlement {
   stored: StoredBytes;
+  store: BlobPresence;
   /** GCID the client declared, checked against the one computed from the bytes. */
   declaredHash?: string | null;
   /** SHA-256 the client declared (lowercase hex), checked likewise. */
@@ -56,7 +64,7 @@ export async function commitUpload(db: Db, commit: UploadCommit, now: number): P
     throw new NimbusError("file_hash_mismatch", "declared SHA-256 differs from the uploaded bytes");
   }
   return db.transaction().execute(async (trx) => {
-    await referenceStoredBlob(trx, stored, now);
+    await referenceStoredBlob(trx, stored, now, commit.store);
     await settle(trx, commit, stored.size);
     return completeFile(trx, commit, stored.key, stored.size, now);
   });
@@ -157,7 +165,12 @@ async function completeFile(
  * on first use, inside the caller's transaction. Same GCID but another SHA-256
  * or size is a SHA-1 collision: refused, never linked to someone else's bytes.
  */
-export async function referenceStoredBlob(trx: Db, stored: StoredBytes, now: number): Promise<void> {
+export async function referenceStoredBlob(
+  trx: Db,
+  stored: StoredBytes,
+  now: number,
+  store: BlobPresence,
+): Promise<void> {
   const blob = await trx
     .insertInto("blobs")
     .values({
@@ -177,5 +190,11 @@ export async function referenceStoredBlob(trx: Db, stored: StoredBytes, now: num
     .executeTakeFirstOrThrow();
   if (blob.sha256 !== stored.sha256 || Number(blob.size) !== stored.size) {
     throw new NimbusError("data_loss", "content id collision refused");
+  }
+  // Deduplicated onto bytes that were already stored: GC may have deleted them between our
+  // `put` and this reference (GC deletes bytes inside the transaction that drops the row, so
+  // once we hold the reference, presence is settled). Missing bytes abort; a retry stores them.
+  if (stored.created === false && !(await store.head(stored.key))) {
+    throw new NimbusError("aborted", "the stored bytes were collected meanwhile; send them again");
   }
 }

@@ -17,7 +17,6 @@ export interface BlobGcDeps {
   clock: Clock;
   graceMs: number;
   hooks?: readonly BlobCollectionHook[];
-  onLost?: (gcid: string) => void;
 }
 
 export interface BlobGcResult {
@@ -73,11 +72,12 @@ async function collectUnreferenced(deps: BlobGcDeps, cutoff: number): Promise<nu
         if (claimed.numUpdatedRows === 0n) return false;
         for (const hook of deps.hooks ?? []) await hook.beforeDelete(trx, gcid);
         await trx.deleteFrom("blobs").where("gcid", "=", gcid).where("ref_count", "=", 0).execute();
+        // The bytes go while the row is still locked: an upload deduplicating onto them waits
+        // for this transaction, then finds them gone (see referenceStoredBlob) and stores them again.
+        await deps.blobs.delete(gcid);
         return true;
       });
       if (!deleted) continue;
-      await deps.blobs.delete(gcid);
-      await checkNotReReferenced(deps, gcid);
       collected++;
     }
     if (candidates.length < BATCH) return collected;
@@ -117,16 +117,8 @@ async function collectOrphans(deps: BlobGcDeps, cutoff: number): Promise<number>
     .where("first_seen_at", "<", cutoff)
     .execute();
   for (const { gcid } of due) {
-    const claimed = await db
-      .deleteFrom("blob_orphans")
-      .where("gcid", "=", gcid)
-      .where("first_seen_at", "<", cutoff)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("blobs").select("gcid").where("gcid", "=", gcid))))
-      .executeTakeFirst();
-    if (claimed.numDeletedRows === 0n || !seen.has(gcid)) continue;
-    await deps.blobs.delete(gcid);
-    await checkNotReReferenced(deps, gcid);
-    collected++;
+    if (!seen.has(gcid)) continue;
+    if (await deleteOrphan(deps, gcid, cutoff)) collected++;
   }
   // Forget orphans that got a row (their upload committed) or whose bytes are gone.
   const remembered = await db.selectFrom("blob_orphans").select("gcid").execute();
@@ -147,11 +139,27 @@ async function collectOrphans(deps: BlobGcDeps, cutoff: number): Promise<number>
 }
 
 /**
- * The bytes are gone: if an upload of the same content committed in the
- * instant between the decision and the delete, its blob now has no bytes.
- * That window is milliseconds wide after a day of grace; it is reported loudly.
+ * Deletes a row-less key's bytes while holding a placeholder `blobs` row, so an upload
+ * committing the same content meanwhile waits for this transaction and then finds the
+ * bytes gone (see referenceStoredBlob) instead of referencing bytes about to vanish.
  */
-async function checkNotReReferenced(deps: BlobGcDeps, gcid: string): Promise<void> {
-  const row = await deps.db.selectFrom("blobs").select("gcid").where("gcid", "=", gcid).executeTakeFirst();
-  if (row) deps.onLost?.(gcid);
+async function deleteOrphan(deps: BlobGcDeps, gcid: string, cutoff: number): Promise<boolean> {
+  return deps.db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .deleteFrom("blob_orphans")
+      .where("gcid", "=", gcid)
+      .where("first_seen_at", "<", cutoff)
+      .executeTakeFirst();
+    if (claimed.numDeletedRows === 0n) return false;
+    const placeholder = await trx
+      .insertInto("blobs")
+      .values({ gcid, sha256: "", size: 0, ref_count: 0, created_at: cutoff, unreferenced_at: cutoff })
+      .onConflict((oc) => oc.column("gcid").doNothing())
+      .returning("gcid")
+      .executeTakeFirst();
+    if (!placeholder) return false; // an upload committed it: not an orphan any more
+    await deps.blobs.delete(gcid);
+    await trx.deleteFrom("blobs").where("gcid", "=", gcid).execute();
+    return true;
+  });
 }

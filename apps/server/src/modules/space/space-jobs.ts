@@ -24,7 +24,6 @@ export interface SpaceJobsDeps {
   events: DriveEvents;
   config: Pick<Config, "space">;
   blobHooks?: readonly BlobCollectionHook[];
-  log?: (message: string, fields: Record<string, unknown>) => void;
 }
 
 /**
@@ -47,7 +46,6 @@ export function registerSpaceJobs(deps: SpaceJobsDeps): void {
       clock,
       graceMs: config.space.blobGcGraceMs,
       hooks: deps.blobHooks,
-      onLost: (gcid) => deps.log?.("blob bytes deleted while an upload re-referenced them", { gcid }),
     });
   });
   jobs.register(EVENTS_PRUNE_JOB, async () => {

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database.js";
 import type { FileRow } from "../files/files-repository.js";
-import { commitUpload, type StoredBytes } from "../files/upload-commit.js";
+import { type BlobPresence, commitUpload, type StoredBytes } from "../files/upload-commit.js";
 import type { UploadRow } from "./uploads-repository.js";
 
 /**
@@ -10,6 +10,7 @@ import type { UploadRow } from "./uploads-repository.js";
  */
 export function commitReservedUpload(
   db: Db,
+  store: BlobPresence,
   upload: UploadRow,
   stored: StoredBytes,
   now: number,
@@ -22,6 +23,7 @@ export function commitReservedUpload(
       fileId: upload.file_id,
       uploadId: upload.id,
       stored,
+      store,
       declaredHash,
       declaredSha256: upload.declared_sha256,
       limit: 0,

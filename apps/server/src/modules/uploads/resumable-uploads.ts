@@ -170,7 +170,13 @@ export class ResumableUploads {
     let completed: FileRow;
     try {
       const stored = await this.storeBytes(upload);
-      completed = await commitReservedUpload(this.deps.db, upload, stored, this.deps.clock.now());
+      completed = await commitReservedUpload(
+        this.deps.db,
+        this.deps.blobs,
+        upload,
+        stored,
+        this.deps.clock.now(),
+      );
     } catch (error) {
       if (error instanceof NimbusError && REFUSALS.has(error.error)) await this.refuse(upload);
       throw error;

@@ -165,7 +165,14 @@ export class UploadService {
     if (upload.state !== "active") throw new NimbusError("upload_not_found", "upload already completed");
     const stored = await this.deps.blobs.put(body, { size: upload.size });
     const now = this.deps.clock.now();
-    const row = await commitReservedUpload(this.deps.db, upload, stored, now, hash ?? upload.declared_gcid);
+    const row = await commitReservedUpload(
+      this.deps.db,
+      this.deps.blobs,
+      upload,
+      stored,
+      now,
+      hash ?? upload.declared_gcid,
+    );
     return this.completed(row);
   }
 
@@ -220,7 +227,7 @@ export class UploadService {
 
   private async receiveEmpty(upload: UploadRow): Promise<FileRow> {
     const stored = await this.deps.blobs.put(Readable.from([]), { size: 0 });
-    return commitReservedUpload(this.deps.db, upload, stored, this.deps.clock.now());
+    return commitReservedUpload(this.deps.db, this.deps.blobs, upload, stored, this.deps.clock.now());
   }
 
   private resumableOf(upload: UploadRow): Resumable {

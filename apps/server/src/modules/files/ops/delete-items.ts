@@ -1,4 +1,4 @@
-import { lockUser, releaseBlobReferences, releaseUsage } from "../accounting.js";
+import { lockUser, releaseBlobReferences, releaseOrphanedUploads, releaseUsage } from "../accounting.js";
 import type { FileRow } from "../files-repository.js";
 import { deleteSubtrees, subtreeTotals } from "../tree.js";
 import { eventOf, type OpsContext, requireOwned } from "./context.js";
@@ -21,6 +21,7 @@ export async function deleteItems(
   await deleteSubtrees(ctx.db, userId, rootIds);
   await releaseBlobReferences(ctx.db, totals.blobs, ctx.clock.now());
   await releaseUsage(ctx.db, userId, totals.bytes);
+  await releaseOrphanedUploads(ctx.db, userId, ctx.clock.now());
   await ctx.events.record(
     items.map((item) => eventOf(item, "delete")),
     ctx.db,
@@ -61,6 +62,7 @@ export async function purgeTrash(ctx: OpsContext, userId: string, trashedBefore?
   await del.execute();
   await releaseBlobReferences(ctx.db, blobs, ctx.clock.now());
   await releaseUsage(ctx.db, userId, bytes);
+  await releaseOrphanedUploads(ctx.db, userId, ctx.clock.now());
   await ctx.events.record(
     roots.map((row) => eventOf(row, "delete")),
     ctx.db,
