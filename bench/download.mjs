@@ -22,6 +22,7 @@ import {
 import { request } from "node:http";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
+import { signUpWithMailedCode } from "../scripts/mail-signup.mjs";
 import { freePort, machine, median, ROOT, rssMiB, sleep, writeSection } from "./lib.mjs";
 
 const SERVER = path.join(ROOT, "apps/server/dist/main.js");
@@ -127,10 +128,7 @@ async function startNimbus(dataDir) {
 
 async function seed(origin, file) {
   const email = `bench-${Date.now()}@example.com`;
-  const tokens = await json(`${origin}/v1/auth/signup`, {
-    method: "POST",
-    body: JSON.stringify({ email, password: "bench password 123" }),
-  });
+  const tokens = await signUpWithMailedCode(origin, path.join(work, "data"), email, "bench password 123");
   const auth = { authorization: `Bearer ${tokens.access_token}` };
   const created = await json(`${origin}/drive/v1/files`, {
     method: "POST",

@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
 import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { signUpWithMailedCode } from "../scripts/mail-signup.mjs";
 import { freePort, machine, ROOT, sleep, writeSection } from "./lib.mjs";
 
 const SERVER = path.join(ROOT, "apps/server/dist/main.js");
@@ -65,12 +66,13 @@ async function api(base, token, method, url, body) {
 }
 
 /** Files to seed from: a few real uploads of different sizes (their blobs are referenced by every seeded row). */
-async function prepare(base) {
-  const signup = await fetch(`${base}/v1/auth/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: "correct horse battery" }),
-  }).then((r) => r.json());
+async function prepare(base, dataDir) {
+  const signup = await signUpWithMailedCode(
+    base,
+    dataDir,
+    `bench-${Date.now()}@example.com`,
+    "correct horse battery",
+  );
   const token = signup.access_token;
   const blobs = [];
   for (let i = 1; i <= 8; i++) {
@@ -219,7 +221,7 @@ async function copyFolder(base, token, setup, dataDir) {
 const dataDir = mkdtempSync(path.join(tmpdir(), "nimbus-bench-files-"));
 try {
   let server = await start(dataDir);
-  const setup = await prepare(server.base);
+  const setup = await prepare(server.base, dataDir);
   await stop(server.child);
   const seeding = performance.now();
   seed(dataDir, setup);

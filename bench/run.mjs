@@ -4,7 +4,15 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { ROOT } from "./lib.mjs";
 
-const BENCHES = ["startup.mjs", "web.mjs", "download.mjs", "files.mjs", "upload.mjs"];
+const BENCHES = [
+  "startup.mjs",
+  "web.mjs",
+  "download.mjs",
+  "files.mjs",
+  "upload.mjs",
+  "share-restore.mjs",
+  "drive-web.mjs",
+];
 let failed = false;
 for (const bench of BENCHES) {
   console.log(`--- bench/${bench}`);

@@ -24,6 +24,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as tus from "tus-js-client";
 import { buildIfStale, startBuiltServer } from "../scripts/built-server.mjs";
+import { signUpWithMailedCode } from "../scripts/mail-signup.mjs";
 import { freePort, machine, median, sleep, writeSection } from "./lib.mjs";
 
 const SIZE = Number(process.env.BENCH_UPLOAD_MIB ?? 1024) * 1024 * 1024;
@@ -181,10 +182,12 @@ try {
   const file = makeFile(dir, SIZE);
   nginx = await startNginx(path.join(dir, "nginx"));
   nimbus = await startBuiltServer({ env: { FREE_STORAGE_BYTES: String(SIZE * (RUNS + 2)) } });
-  const { access_token: token } = await api(nimbus.url, "/v1/auth/signup", undefined, {
-    email: "bench@example.com",
-    password: "bench-password",
-  });
+  const { access_token: token } = await signUpWithMailedCode(
+    nimbus.url,
+    nimbus.dataDir,
+    "bench@example.com",
+    "bench-password",
+  );
   const samples = { nimbus: [], nginx: [], nginxFsync: [] };
   const cpu = { nimbus: [], nginx: [] };
   const loadAtStart = loadAverage();

@@ -47,7 +47,7 @@ async function waitReady(url, child, timeoutMs) {
 }
 
 /**
- * Starts `node apps/server/dist/main.js`; resolves to `{ url, stop }`.
+ * Starts `node apps/server/dist/main.js`; resolves to `{ url, pid, dataDir, stop }`.
  * `env` adds or overrides variables (LOG_LEVEL defaults to warn).
  */
 export async function startBuiltServer({ env = {}, readyTimeoutMs = 30_000 } = {}) {
@@ -83,5 +83,5 @@ export async function startBuiltServer({ env = {}, readyTimeoutMs = 30_000 } = {
     await stop();
     throw error;
   }
-  return { url, pid: child.pid, stop };
+  return { url, pid: child.pid, dataDir, stop };
 }

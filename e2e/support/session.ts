@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { mailedCode } from "./outbox.js";
 
 export interface BrowserAccount {
   email: string;
@@ -14,8 +15,10 @@ export const WEB_CLIENT_HEADERS = {
 };
 
 /**
- * A fresh account signed in inside the page's browser context: the sign-up goes through
- * the context's own request client, so the session cookie lands where the pages read it.
+ * A fresh account signed in inside the page's browser context, the way a new user
+ * signs up: a code mailed to the address (read from the built server's DATA_DIR/mail),
+ * verified, then sign-up. The calls go through the context's own request client, so
+ * the session cookie lands where the pages read it.
  */
 export async function signUpInBrowser(
   page: Page,
@@ -23,11 +26,22 @@ export async function signUpInBrowser(
 ): Promise<BrowserAccount> {
   const email = overrides.email ?? `e2e-${randomBytes(5).toString("hex")}@example.com`;
   const password = overrides.password ?? "correct horse battery";
-  const response = await page.request.post("/v1/auth/signup", {
-    headers: WEB_CLIENT_HEADERS,
-    data: { email, password },
+  const post = async (url: string, data: unknown) => {
+    const response = await page.request.post(url, { headers: WEB_CLIENT_HEADERS, data });
+    if (!response.ok()) throw new Error(`${url} failed: ${response.status()} ${await response.text()}`);
+    return (await response.json()) as Record<string, string>;
+  };
+  const sentAt = Date.now();
+  const { verification_id } = await post("/v1/auth/verification", {
+    email,
+    target: "ANY",
+    usage: "REGISTER",
   });
-  if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
-  const { sub } = (await response.json()) as { sub: string };
-  return { email, password, userId: sub };
+  const verification_code = await mailedCode(email, { after: sentAt - 1000 });
+  const { verification_token } = await post("/v1/auth/verification/verify", {
+    verification_id,
+    verification_code,
+  });
+  const { sub } = await post("/v1/auth/signup", { verification_token, password });
+  return { email, password, userId: sub as string };
 }

@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { installErrorHandler } from "./http/error-handler.js";
 import { ErrorLocalizer } from "./http/error-localizer.js";
+import { registerCaptcha } from "./http/plugins/captcha.js";
 import { registerOpenApi } from "./http/plugins/openapi.js";
 import { registerRoutes } from "./http/routes/index.js";
 import type { NimbusApp } from "./http/types.js";
@@ -34,6 +35,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     forceCloseConnections: "idle",
+    trustProxy: deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -46,7 +48,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(fastifyCookie);
   installErrorHandler(app, await ErrorLocalizer.load());
   await registerOpenApi(app, deps.config.publicUrl);
-  registerRoutes(app, createServices(deps));
+  const services = createServices(deps);
+  registerCaptcha(app, services.captcha);
+  registerRoutes(app, services);
   await registerWeb(app, deps.config.web, new IpBlocklist(deps.config.blockedIps));
   return app;
 }

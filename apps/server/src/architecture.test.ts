@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The layer rules of docs/architecture.md, checked: imports flow
- * http → modules → (db | blobs | lib) → protocol, and never back.
+ * http → modules → (db | blobs | jobs | mail | lib) → protocol, and never back.
  */
 const SRC = path.dirname(fileURLToPath(import.meta.url));
 const PROTOCOL = path.resolve(SRC, "../../../packages/protocol/src");
@@ -35,7 +35,8 @@ const ALLOWED: Record<string, string[]> = {
   db: ["db", "config", "lib"],
   blobs: ["blobs", "lib"],
   jobs: ["jobs", "db", "lib"],
-  modules: ["modules", "db", "blobs", "jobs", "lib", "config"],
+  mail: ["mail", "config", "lib"],
+  modules: ["modules", "db", "blobs", "jobs", "mail", "lib", "config"],
   http: ["http", "modules", "lib", "services.js", "blobs", "config"],
 };
 

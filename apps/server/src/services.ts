@@ -1,13 +1,14 @@
+import { type AccountServices, wireAccounts } from "./account-services.js";
 import type { BlobStore } from "./blobs/blob-store.js";
 import type { Config } from "./config/config.js";
 import type { Database } from "./db/database.js";
 import { type DriveServices, wireDrive } from "./drive-services.js";
+import { type GrantsServices, wireGrants } from "./grants-services.js";
 import type { JobQueue } from "./jobs/job-queue.js";
 import type { Clock } from "./lib/clock.js";
+import type { Mailer, SmsSender } from "./mail/index.js";
 import { type MediaServices, wireMedia } from "./media-services.js";
-import { AccountService } from "./modules/accounts/account-service.js";
-import { AuthService } from "./modules/auth/auth-service.js";
-import { SessionsRepository } from "./modules/auth/sessions-repository.js";
+import type { AuthService } from "./modules/auth/auth-service.js";
 import { DriveEvents } from "./modules/events/drive-events.js";
 import { DownloadLinks } from "./modules/files/download-links.js";
 import { FilesRepository } from "./modules/files/files-repository.js";
@@ -17,6 +18,8 @@ import type { RateLimitStore } from "./modules/rate-limits/rate-limit-store.js";
 import { scheduleUploadExpiry } from "./modules/uploads/upload-expiry.js";
 import { UploadService } from "./modules/uploads/upload-service.js";
 import { UsersRepository } from "./modules/users/users-repository.js";
+import { type ShareServices, wireShares } from "./share-services.js";
+import { type ShieldServices, wireShield } from "./shield-services.js";
 
 /** What the process is wired from: configuration and the adapters chosen by it. */
 export interface AppDeps {
@@ -28,12 +31,21 @@ export interface AppDeps {
   jobs: JobQueue;
   /** Counters for rate limits and risk decisions; in memory unless the operator configures a shared store. */
   rateLimits?: RateLimitStore;
+  /** Replace the configured mail and SMS adapters (tests). */
+  mailer?: Mailer;
+  sms?: SmsSender;
 }
 
 /** The domain services routes call, built once per app from its dependencies. */
-export interface Services extends AppDeps, MediaServices, DriveServices {
+export interface Services
+  extends AppDeps,
+    MediaServices,
+    DriveServices,
+    ShareServices,
+    GrantsServices,
+    ShieldServices,
+    AccountServices {
   auth: AuthService;
-  accounts: AccountService;
   rateLimits: RateLimitStore;
   users: UsersRepository;
   files: FilesService;
@@ -47,7 +59,9 @@ export function createServices(deps: AppDeps): Services {
   const links = new DownloadLinks(deps.config.secretKey);
   const media = wireMedia(deps);
   const events = new DriveEvents(db, deps.clock);
-  const auth = new AuthService(new SessionsRepository(db), deps.clock);
+  const rateLimits = deps.rateLimits ?? new MemoryRateLimitStore(deps.clock);
+  const grants = wireGrants(deps, users, rateLimits);
+  const { auth } = grants;
   const files = new FilesService({
     db,
     users,
@@ -59,15 +73,19 @@ export function createServices(deps: AppDeps): Services {
     events,
     previews: media.previews,
   });
+  const drive = wireDrive(deps);
   return {
     ...deps,
     ...media,
-    ...wireDrive(deps),
+    ...drive,
+    ...grants,
+    ...wireShares(deps, { drive, media, users, links, rateLimits }),
+    ...wireShield(deps, { rateLimits, salts: (clientId) => grants.clients.find(clientId)?.captchaSalts }),
     users,
     links,
     auth,
-    accounts: new AccountService(users, auth, deps.clock),
-    rateLimits: deps.rateLimits ?? new MemoryRateLimitStore(deps.clock),
+    ...wireAccounts(deps, { auth, rateLimits }),
+    rateLimits,
     files,
     uploads: createUploads(deps, users, files, events, media.previews),
   };

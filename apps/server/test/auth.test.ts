@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifiedToken } from "./support/mail.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 import { signUp } from "./support/users.js";
 
@@ -9,11 +10,12 @@ describe("sign-up, sign-in and the profile", () => {
   });
   afterAll(() => t.close());
 
-  it("signs up, answers tokens and the profile", async () => {
+  it("signs up with a mailed code, answers tokens and the profile", async () => {
+    const verification_token = await verifiedToken(t.app, "Ada@Example.com", "REGISTER");
     const response = await t.app.inject({
       method: "POST",
       url: "/v1/auth/signup",
-      payload: { email: "Ada@Example.com", password: "analytical engine", name: "Ada" },
+      payload: { verification_token, password: "analytical engine", name: "Ada" },
     });
     expect(response.statusCode).toBe(200);
     const tokens = response.json();
@@ -34,10 +36,12 @@ describe("sign-up, sign-in and the profile", () => {
 
   it("refuses a second account with the same email, whatever its case", async () => {
     await signUp(t.app, { email: "twice@example.com" });
+    // Within the resend cool-down of the REGISTER code: a SIGN_IN code proves the address too.
+    const verification_token = await verifiedToken(t.app, "TWICE@example.com", "SIGN_IN");
     const again = await t.app.inject({
       method: "POST",
       url: "/v1/auth/signup",
-      payload: { email: "TWICE@example.com", password: "another password" },
+      payload: { verification_token, password: "another password" },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: "already_exists", error_code: 6 });
@@ -45,8 +49,8 @@ describe("sign-up, sign-in and the profile", () => {
 
   it("rejects malformed sign-up input with invalid_argument", async () => {
     for (const payload of [
-      { email: "not-an-email", password: "long enough" },
-      { email: "a@b.co", password: "short" },
+      { email: "not-an-email", verification_token: "vt.x" },
+      { verification_token: "vt.x", password: "short" },
       {},
     ]) {
       const response = await t.app.inject({ method: "POST", url: "/v1/auth/signup", payload });

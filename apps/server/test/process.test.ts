@@ -4,6 +4,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { signUpOverHttp } from "./support/mail.js";
 import { spawnServer, startServer } from "./support/server-process.js";
 
 /** The real process: configuration failures, start-up and graceful shutdown. */
@@ -33,13 +34,9 @@ describe("server process", () => {
   });
 
   it("lets an in-flight request finish on SIGTERM, then exits cleanly", async () => {
-    const server = await startServer({ DATA_DIR: await dataDir() });
-    const signup = await fetch(`${server.url}/v1/auth/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "slow@example.com", password: "password123" }),
-    });
-    const { access_token } = (await signup.json()) as { access_token: string };
+    const dir = await dataDir();
+    const server = await startServer({ DATA_DIR: dir });
+    const { access_token } = await signUpOverHttp(server.url, dir, "slow@example.com", "password123");
     const created = await fetch(`${server.url}/drive/v1/files`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifiedToken } from "./support/mail.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
 const WEB = { "x-client-id": "nimbus-web", "x-device-id": "0123456789abcdef0123456789abcdef" };
@@ -22,7 +23,10 @@ describe("the browser's cookie session", () => {
       method: "POST",
       url: "/v1/auth/signup",
       headers: WEB,
-      payload: { email: "web@example.com", password: "correct horse battery" },
+      payload: {
+        verification_token: await verifiedToken(t.app, "web@example.com", "REGISTER"),
+        password: "correct horse battery",
+      },
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();

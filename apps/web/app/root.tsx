@@ -25,6 +25,7 @@ import { viewTypeFromCookieHeader } from "./lib/display-mode.js";
 import { isAccessBlocked, isGatedPath } from "./site/access.js";
 import { PUBLIC_PAGES } from "./site/public-pages.js";
 import { readTheme, type Theme } from "./site/theme.js";
+import { useRegionCheck } from "./site/use-region-check.js";
 import "./styles/global.css";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -117,7 +118,10 @@ function Alternates({ origin }: { origin: string | undefined }) {
 export default function App() {
   const root = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
-  if (root?.accessBlocked && isGatedPath(pathname)) return <BlockPage />;
+  // The server rendered with the stored verdict; a fresh check in this browser overrides it.
+  const region = useRegionCheck();
+  const blocked = region === "blocked" || (region === undefined && root?.accessBlocked);
+  if (blocked && isGatedPath(pathname)) return <BlockPage />;
   return <Outlet />;
 }
 

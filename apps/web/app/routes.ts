@@ -68,6 +68,7 @@ export default [
       route("payment/traffic", "routes/drive-payment-traffic.tsx"),
       route("account", "routes/drive-account.tsx"),
       route("feedback", "routes/drive-feedback.tsx"),
+      route("shares", "routes/drive-shares.tsx"),
     ]),
   ]),
   route("*", "routes/not-found.tsx"),

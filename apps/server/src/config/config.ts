@@ -3,6 +3,14 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isIpOrRange } from "./ip-ranges.js";
 import { envSchema } from "./schema.js";
+import {
+  type CaptchaConfig,
+  captchaConfig,
+  type RegionConfig,
+  regionConfig,
+  type TrustProxy,
+  trustProxy,
+} from "./shield-config.js";
 
 export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 
@@ -29,6 +37,10 @@ export interface Config {
   logLevel: string;
   /** Addresses and CIDR ranges that get no pages. */
   blockedIps: string[];
+  /** Which proxies' `X-Forwarded-For` gives the client address (Fastify's `trustProxy`). */
+  trustProxy: TrustProxy;
+  captcha: CaptchaConfig;
+  region: RegionConfig;
   /** How the web app is served: built bundle, Vite dev server, or not at all (API-only tests). */
   web: "production" | "development" | "off";
   /** Unfinished uploads: where tus keeps their bytes, and how long they live after their last request. */
@@ -43,6 +55,19 @@ export interface Config {
   space: { trashRetentionMs: number; blobGcGraceMs: number };
   /** Limits against archive bombs (listing and extraction). */
   archives: { maxEntries: number; maxUnpackedBytes: number; maxRatio: number; maxDepth: number };
+  /** Sharing moderation: sensitive words (lower-cased), the review queue, admins by email. */
+  shares: { sensitiveWords: string[]; review: boolean; adminEmails: string[] };
+  /** Account mail (SMTP or the DATA_DIR/mail outbox), SMS outbox, and the sign-in freeze. */
+  accounts: {
+    smtpUrl?: string;
+    mailFrom: string;
+    mailDir: string;
+    smsDir: string;
+    freezeAfterFailures: number;
+    freezeMs: number;
+    signupsPerIpHour: number;
+    codeSendsPerIpHour: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -74,6 +99,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     problems.push(`BLOCKED_IPS: not an address or CIDR range: ${badRanges.join(", ")}`);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
+  const shieldProblems: string[] = [];
+  const shield = {
+    trustProxy: trustProxy(e.TRUST_PROXY, shieldProblems),
+    captcha: captchaConfig(e, shieldProblems),
+    region: regionConfig(e, shieldProblems),
+  };
+  if (shieldProblems.length > 0) throw new ConfigError(shieldProblems);
 
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -98,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     secretKey: e.SECRET_KEY ?? persistedSecretKey(dataDir),
     logLevel: e.LOG_LEVEL,
     blockedIps,
+    ...shield,
     web: e.NODE_ENV === "development" ? "development" : e.NODE_ENV === "test" ? "off" : "production",
     uploads: { dir: path.join(dataDir, "uploads"), expiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000) },
     quota: {
@@ -116,7 +149,35 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxRatio: e.ARCHIVE_MAX_RATIO,
       maxDepth: e.ARCHIVE_MAX_DEPTH,
     },
+    shares: {
+      sensitiveWords: sensitiveWords(e.SHARE_SENSITIVE_WORDS, e.SHARE_SENSITIVE_WORDS_FILE),
+      review: e.SHARE_REVIEW === "on",
+      adminEmails: commaList(e.ADMIN_EMAILS).map((email) => email.toLowerCase()),
+    },
+    accounts: {
+      ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
+      mailFrom: e.MAIL_FROM,
+      mailDir: path.join(dataDir, "mail"),
+      smsDir: path.join(dataDir, "sms"),
+      freezeAfterFailures: e.SIGNIN_FREEZE_AFTER,
+      freezeMs: e.SIGNIN_FREEZE_MINUTES * 60_000,
+      signupsPerIpHour: e.SIGNUPS_PER_IP_HOUR,
+      codeSendsPerIpHour: e.CODE_SENDS_PER_IP_HOUR,
+    },
   };
+}
+
+function commaList(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+function sensitiveWords(list: string | undefined, file: string | undefined): string[] {
+  const fromFile = file ? readFileSync(path.resolve(file), "utf8").split(/\r?\n/) : [];
+  const words = [...commaList(list), ...fromFile.map((line) => line.trim()).filter(Boolean)];
+  return [...new Set(words.map((word) => word.toLowerCase()))];
 }
 
 function databaseConfig(url: string | undefined, dataDir: string): DatabaseConfig {

@@ -20,6 +20,18 @@ export interface Tables {
   download_traffic: DownloadTrafficTable;
   blob_media: BlobMediaTable;
   blob_thumbnails: BlobThumbnailsTable;
+  verifications: VerificationsTable;
+  recovery_codes: RecoveryCodesTable;
+  two_factor_tokens: TwoFactorTokensTable;
+  signin_guards: SigninGuardsTable;
+  auth_codes: AuthCodesTable;
+  device_codes: DeviceCodesTable;
+  user_avatars: UserAvatarsTable;
+  mail_unsubscribes: MailUnsubscribesTable;
+  shares: SharesTable;
+  share_files: ShareFilesTable;
+  blocked_gcids: BlockedGcidsTable;
+  share_reports: ShareReportsTable;
 }
 
 export interface UsersTable {
@@ -32,7 +44,71 @@ export interface UsersTable {
   storage_usage: Generated<number>;
   /** Bytes held for uploads in progress (modules/uploads); usage + reserved never exceeds the limit. */
   storage_reserved: Generated<number>;
+  /** One of the 11 locales: mail and pages for this user (migration 0006; `PATCH /v1/user/me`). */
+  locale: Generated<string>;
+  /** The current avatar's version (`user_avatars`), null when none (migration 0006). */
+  avatar_version: Generated<string | null>;
+  /** Sign-in by phone (`+digits`) or username besides email; '' email for a phone-only account (migration 0005). */
+  phone: Generated<string | null>;
+  username: Generated<string | null>;
+  /** Base32 TOTP secret once two-factor is on; the pending one during enrolment. */
+  totp_secret: Generated<string | null>;
+  totp_pending_secret: Generated<string | null>;
+  totp_enabled_at: Generated<number | null>;
+  /** The last TOTP time step accepted, so a code is never accepted twice. */
+  totp_last_step: Generated<number | null>;
+  /** Set: sign-in answers `password_reset_required` until a reset by code. */
+  password_reset_required_at: Generated<number | null>;
+  /** A pending deletion: sign-in answers `under_review` until cancelled; deleted after `deletion_due_at`. */
+  deletion_requested_at: Generated<number | null>;
+  deletion_due_at: Generated<number | null>;
   created_at: number;
+  updated_at: number;
+}
+
+/** A sent verification code and, once verified, its one-use token (migration 0005). */
+export interface VerificationsTable {
+  id: string;
+  usage: string;
+  /** `email` or `sms`. */
+  channel: string;
+  /** Normalized email or `+digits` phone. */
+  target: string;
+  user_id: string | null;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: number;
+  token_hash: string | null;
+  token_expires_at: number | null;
+  consumed_at: number | null;
+  created_at: number;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** The second step of a sign-in: proven first factor, waiting for a TOTP or recovery code. */
+export interface TwoFactorTokensTable {
+  token_hash: string;
+  user_id: string;
+  client_id: string;
+  account_key: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** Failed sign-ins per normalized account (known or not) and the freeze they lead to. */
+export interface SigninGuardsTable {
+  account_key: string;
+  failures: number;
+  window_started_at: number;
+  frozen_until: number | null;
   updated_at: number;
 }
 
@@ -47,6 +123,70 @@ export interface SessionsTable {
   created_at: number;
   last_used_at: number;
   revoked_at: number | null;
+  /**
+   * The sign-in this token pair descends from (migration 0006): a refresh revokes its row
+   * and inserts the next one with the same family; reusing a rotated refresh token revokes
+   * the whole family. The sessions list shows one entry per live family.
+   */
+  family_id: string;
+  /** When the family's sign-in happened (copied along rotations). */
+  family_created_at: number;
+  /** Set when a refresh replaced this row (its refresh token is then a reuse signal). */
+  rotated_at: number | null;
+  /** Space-separated granted scopes. */
+  scope: string;
+  /** `x-device-id`, client IP and user agent at sign-in ('' when unknown). */
+  device_id: string;
+  ip: string;
+  user_agent: string;
+}
+
+/** One-time authorization codes for the hand-offs (migration 0006); only the hash is kept. */
+export interface AuthCodesTable {
+  code_hash: string;
+  user_id: string;
+  /** The client that may exchange it. */
+  client_id: string;
+  scope: string;
+  /** PKCE S256 challenge, null when the code needs no verifier. */
+  code_challenge: string | null;
+  redirect_uri: string | null;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** RFC 8628 device authorizations (migration 0006). */
+export interface DeviceCodesTable {
+  device_code_hash: string;
+  /** Normalized (8 letters, no dash). */
+  user_code: string;
+  client_id: string;
+  scope: string;
+  /** pending | approved | denied | consumed */
+  state: string;
+  /** Who approved or denied it. */
+  user_id: string | null;
+  interval_s: number;
+  last_polled_at: number | null;
+  expires_at: number;
+  created_at: number;
+}
+
+/** Resized avatars (migration 0006): WebP bytes per user, version and size. */
+export interface UserAvatarsTable {
+  user_id: string;
+  version: string;
+  size: number;
+  content: Uint8Array;
+  created_at: number;
+}
+
+/** Addresses that unsubscribed from a mail scene (migration 0006). */
+export interface MailUnsubscribesTable {
+  email: string;
+  scene: string;
+  created_at: number;
 }
 
 export interface BlobsTable {
@@ -191,4 +331,53 @@ export interface UploadChallengesTable {
   range_start: number;
   range_end: number;
   expires_at: number;
+}
+
+/** A share link (modules/shares): settings, counters, review state; `deleted_at` once cancelled. */
+export interface SharesTable {
+  id: string;
+  user_id: string;
+  title: string;
+  /** publiclink | encryptedlink */
+  share_to: string;
+  /** '' when no passcode is needed. */
+  pass_code: string;
+  file_count: number;
+  expiration_days: number;
+  expires_at: number | null;
+  /** -1 unlimited. */
+  restore_limit: number;
+  restore_count: Generated<number>;
+  view_count: Generated<number>;
+  download_count: Generated<number>;
+  /** none | pending | approved | rejected */
+  review: string;
+  deleted_at: number | null;
+  created_at: number;
+}
+
+/** The snapshot of a share: the owner's item ids it names, in their order. */
+export interface ShareFilesTable {
+  share_id: string;
+  file_id: string;
+  position: number;
+}
+
+/** Content an admin blocked by GCID in every share (`verdict`: PROHIBITED | SENSITIVE_RESOURCE). */
+export interface BlockedGcidsTable {
+  gcid: string;
+  verdict: string;
+  blocked_by: string;
+  created_at: number;
+}
+
+/** "Report abuse" on a share page, kept for admins. */
+export interface ShareReportsTable {
+  id: string;
+  share_id: string;
+  reporter_user_id: string;
+  reporter_ip: string;
+  reason: string;
+  description: string;
+  created_at: number;
 }

@@ -11,6 +11,7 @@ import { type Database, openDatabase } from "../../src/db/database.js";
 import type { NimbusApp } from "../../src/http/types.js";
 import { DatabaseJobQueue } from "../../src/jobs/database-job-queue.js";
 import { type Clock, systemClock } from "../../src/lib/clock.js";
+import type { RateLimitStore } from "../../src/modules/rate-limits/rate-limit-store.js";
 
 export interface TestApp {
   app: NimbusApp;
@@ -31,6 +32,17 @@ export interface TestAppOptions {
   wrapBlobs?: (store: BlobStore) => BlobStore;
   /** Runs before the app is ready, to add test-only routes. */
   beforeReady?: (app: NimbusApp) => void;
+  /** The rate-limit counters, for a test that records what another module would (e.g. sign-in failures). */
+  rateLimits?: RateLimitStore;
+}
+
+const appConfigs = new WeakMap<NimbusApp, Config>();
+
+/** The configuration a test app was built with (e.g. to read its DATA_DIR mail outbox). */
+export function configOf(app: NimbusApp): Config {
+  const config = appConfigs.get(app);
+  if (!config) throw new Error("not an app made by createTestApp");
+  return config;
 }
 
 /** Which database the integration suite runs on: Postgres when TEST_DATABASE_URL is set, else a SQLite file. */
@@ -66,7 +78,15 @@ async function boot(config: Config, options: TestAppOptions, dispose: () => Prom
   const blobs = options.wrapBlobs ? options.wrapBlobs(realBlobs) : realBlobs;
   const clock = options.clock ?? systemClock;
   const jobs = new DatabaseJobQueue({ db: database.db, clock, pollIntervalMs: 50, backoffMs: () => 0 });
-  const app = await buildApp({ config, database, blobs, clock, jobs });
+  const app = await buildApp({
+    config,
+    database,
+    blobs,
+    clock,
+    jobs,
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+  });
+  appConfigs.set(app, config);
   options.beforeReady?.(app);
   await app.ready();
   jobs.start();

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { TokenResponse } from "@nimbus/protocol";
 import type { NimbusApp } from "../../src/http/types.js";
+import { verifiedToken } from "./mail.js";
 
 export interface TestUser {
   email: string;
@@ -10,14 +11,19 @@ export interface TestUser {
   auth: { authorization: string };
 }
 
-/** Signs a fresh user up through the API, the way a client would. */
+/** Signs a fresh user up through the API, the way a client would: a code mailed to the address, then sign-up. */
 export async function signUp(
   app: NimbusApp,
   overrides: { email?: string; password?: string } = {},
 ): Promise<TestUser> {
   const email = overrides.email ?? `user-${randomBytes(4).toString("hex")}@example.com`;
   const password = overrides.password ?? "correct horse battery";
-  const response = await app.inject({ method: "POST", url: "/v1/auth/signup", payload: { email, password } });
+  const verification_token = await verifiedToken(app, email, "REGISTER");
+  const response = await app.inject({
+    method: "POST",
+    url: "/v1/auth/signup",
+    payload: { verification_token, password },
+  });
   if (response.statusCode !== 200) throw new Error(`signup failed: ${response.body}`);
   const tokens = response.json<TokenResponse>();
   if (!tokens.access_token) throw new Error("signup answered no access token");

@@ -10,6 +10,7 @@ import { UsageBar } from "./usage-bar.js";
 const NAV: ReadonlyArray<[to: string, key: string, icon: string]> = [
   ["/drive/all", "drive.nav.all", icons.folder],
   ["/drive/recent", "drive.nav.recent", icons.clock],
+  ["/drive/shares", "drive.nav.shares", icons.share],
   ["/drive/trash", "drive.nav.trash", icons.trash],
 ];
 

@@ -1,41 +1,79 @@
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
+import { focusFirst, useDisclosure } from "../components/use-disclosure.js";
 import { useT } from "../i18n/i18n.js";
 import { useDriveSession } from "./session.js";
+import { requestUpload, sourcesOfInput } from "./upload/upload-events.js";
+import * as uploadIcons from "./upload/upload-icons.js";
 
-/** The files people picked, for the drive's upload queue (the drive issue listens). */
-export const UPLOAD_EVENT = "nimbus:upload";
+export { UPLOAD_EVENT } from "./upload/upload-events.js";
 
-/** Opens the file picker; signed out, it leads to sign-in first. */
+/** Upload files or a whole folder, through the file pickers; signed out, it leads to sign-in first. */
 export function UploadButton() {
   const t = useT();
-  const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const { session } = useDriveSession();
+  const menu = useDisclosure<HTMLDivElement>(focusFirst);
+  const files = useRef<HTMLInputElement>(null);
+  const folder = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Not in React's attribute types; every current browser supports it.
+    folder.current?.setAttribute("webkitdirectory", "");
+  }, []);
+  const pick = (input: HTMLInputElement | null) => {
+    menu.close();
+    input?.click();
+  };
+  const onPicked = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const sources = sourcesOfInput(event.currentTarget);
+    event.currentTarget.value = "";
+    requestUpload({ sources });
+  };
   return (
-    <>
+    <div className="popover-anchor">
       <button
-        type="button"
+        {...menu.button}
+        onClick={() => (session.status === "signed-out" ? navigate("/drive/login") : menu.button.onClick())}
         className="button primary upload-button"
-        onClick={() => (session.status === "signed-out" ? navigate("/drive/login") : input.current?.click())}
+        aria-label={t("drive.upload")}
       >
         <Icon d={icons.upload} />
         <span className="label">{t("drive.upload")}</span>
       </button>
+      <div {...menu.panel} className="popover upload-menu">
+        <div className="popover-links">
+          <button type="button" onClick={() => pick(files.current)}>
+            <Icon d={uploadIcons.file} />
+            {t("uploads.pickFiles")}
+          </button>
+          <button type="button" onClick={() => pick(folder.current)}>
+            <Icon d={icons.folder} />
+            {t("uploads.pickFolder")}
+          </button>
+        </div>
+      </div>
       <input
-        ref={input}
+        ref={files}
         type="file"
         multiple
         hidden
         tabIndex={-1}
-        onChange={(event) => {
-          const files = [...(event.currentTarget.files ?? [])];
-          event.currentTarget.value = "";
-          if (files.length) window.dispatchEvent(new CustomEvent(UPLOAD_EVENT, { detail: files }));
-        }}
+        data-upload-input="files"
+        aria-label={t("uploads.pickFiles")}
+        onChange={onPicked}
       />
-    </>
+      <input
+        ref={folder}
+        type="file"
+        multiple
+        hidden
+        tabIndex={-1}
+        data-upload-input="folder"
+        aria-label={t("uploads.pickFolder")}
+        onChange={onPicked}
+      />
+    </div>
   );
 }

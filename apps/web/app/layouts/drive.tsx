@@ -1,11 +1,16 @@
 import { useCallback, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
+import { SignInDialog } from "../accounts/sign-in-dialog.js";
 import { useLayoutState } from "../components/platform/layout-state.js";
 import { usePageAction } from "../components/platform/page-actions.js";
 import { DriveHeader } from "../drive/drive-header.js";
+import { DrivePageActions } from "../drive/drive-page-actions.js";
 import { GuideDialog } from "../drive/guide-dialog.js";
+import { PreviewHost } from "../drive/preview/preview-host.js";
 import { DriveSessionContext, useLoadDriveSession } from "../drive/session.js";
 import { DriveSidebar } from "../drive/sidebar.js";
+import { UploadHost } from "../drive/upload/upload-host.js";
+import { ShareDialogHost } from "../shares/share-dialog-host.js";
 import "../styles/drive.css";
 
 const SIDEBAR_ID = "drive-sidebar";
@@ -39,6 +44,11 @@ export default function DriveLayout() {
         )}
         <Outlet />
         {withSidebar && <GuideDialog />}
+        {withSidebar && <UploadHost />}
+        {withSidebar && <PreviewHost />}
+        {variant !== "login" && <SignInDialog />}
+        <ShareDialogHost />
+        {withSidebar && <DrivePageActions />}
       </div>
     </DriveSessionContext.Provider>
   );

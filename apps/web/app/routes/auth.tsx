@@ -1,30 +1,48 @@
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Link, useNavigate } from "react-router";
+import { useHandoff } from "../accounts/handoff/use-handoff.js";
 import { Logo } from "../components/logo.js";
 import { Spinner } from "../components/spinner.js";
-import { useT } from "../i18n/i18n.js";
+import { useLocale, useT } from "../i18n/i18n.js";
+import { localizedPath } from "../i18n/locale-url.js";
 import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "auth");
 
 /**
- * The login hand-off page (no layout): apps and the browser extension open it with
- * `code`, `bridge_auth`, `from_source`, `port`, `scope`, `state`. The exchange itself
- * belongs to the accounts issue; this page tells people what is going on meanwhile.
+ * The login hand-off page (no layout): the app webview (`bridge_auth=1`), a `code`
+ * without `state`, the browser extension (`from_source=pp_browser_extension`) and the
+ * desktop client (`from_source=pc_client&port=<hex>`) hand their sign-in to the web here;
+ * success goes on to `/{locale}/auth-success`.
  */
 export default function AuthPage() {
   const t = useT();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const state = useHandoff();
+  useEffect(() => {
+    if (state.status === "signed-in" || state.status === "kept")
+      navigate(localizedPath(locale, "/auth-success"), { replace: true });
+    if (state.status === "none") navigate("/drive/login", { replace: true });
+  }, [state, locale, navigate]);
+  const failed = state.status === "failed";
   return (
-    <main className="page center-card bare" id="main" aria-busy="true">
+    <main className="page center-card bare" id="main" aria-busy={!failed}>
       <div className="card status-card">
         <Logo size={48} />
-        <Spinner />
-        <h1>{t("page.auth.title")}</h1>
-        <p className="lead" role="status">
-          {t("page.auth.lead")}
+        {!failed && <Spinner />}
+        <h1>{t(failed ? "accounts.handoff.failedTitle" : "page.auth.title")}</h1>
+        <p className="lead" role={failed ? "alert" : "status"}>
+          {failed ? t("accounts.handoff.failed") : t("page.auth.lead")}
         </p>
-        <p className="muted">{t("auth.body")}</p>
-        <Link className="button" to="/drive/login">
+        {failed && state.bridgeCode !== undefined && (
+          <p className="muted small">
+            {state.bridgeCode} {state.error}
+          </p>
+        )}
+        {!failed && <p className="muted">{t("auth.body")}</p>}
+        <Link className={failed ? "button primary" : "button"} to="/drive/login">
           {t("auth.manual")}
         </Link>
       </div>

@@ -5,7 +5,10 @@ import { FormStatus } from "../components/form-status.js";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
 import { LinkDetails } from "../components/link-details.js";
-import { DrivePage, EmptyState, SessionGate } from "../drive/drive-page.js";
+import { usePageAction } from "../components/platform/page-actions.js";
+import { EmptyState } from "../drive/drive-page.js";
+import { FileBrowser } from "../drive/files/file-browser.js";
+import { fileIcons } from "../drive/files/file-icons.js";
 import { UploadButton } from "../drive/upload-button.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { localizedPath } from "../i18n/locale-url.js";
@@ -53,6 +56,10 @@ function CreateTask({ url }: { url: string }) {
   );
 }
 
+/**
+ * `/drive/all`: a folder (`?parent_id=`, absent is the root) or, with
+ * `?action=search&keyword=`, the search results across the drive.
+ */
 export default function DriveAllPage() {
   const t = useT();
   const locale = useLocale();
@@ -60,22 +67,49 @@ export default function DriveAllPage() {
   const action = params.get("action");
   const keyword = action === "search" ? (params.get("keyword") ?? "").trim() : "";
   const taskUrl = action === "create_task" ? params.get("url") : null;
+  const parentId = params.get("parent_id") ?? "";
+  // The header's search form navigates here; the list below is the handler.
+  usePageAction("search", () => {});
+  if (keyword)
+    return (
+      <FileBrowser
+        view={{ kind: "search", keyword }}
+        title={t("drive.search.results", { keyword })}
+        empty={<EmptyState icon={icons.search} prefix="drive.search.empty" />}
+      />
+    );
   return (
-    <DrivePage name="driveAll" title={keyword ? t("drive.search.results", { keyword }) : undefined}>
-      {taskUrl && <CreateTask url={taskUrl} />}
-      <SessionGate>
-        {keyword ? (
-          <EmptyState icon={icons.search} prefix="drive.search.empty" />
-        ) : (
-          <EmptyState icon={icons.folder} prefix="drive.all.empty">
-            <UploadButton />
-            <Link className="button" to={localizedPath(locale, "/url-checker")}>
-              <Icon d={icons.magnet} />
-              {t("drive.all.cloudDownload")}
-            </Link>
-          </EmptyState>
+    <>
+      {taskUrl && (
+        <div className="drive-main task-banner">
+          <CreateTask url={taskUrl} />
+        </div>
+      )}
+      <FileBrowser
+        view={{ kind: "folder", parentId }}
+        title={parentId ? "" : t("page.driveAll.title")}
+        tools={({ openDialog }) => (
+          <button type="button" className="button" onClick={() => openDialog({ kind: "new-folder" })}>
+            <Icon d={fileIcons.folderPlus} size={18} />
+            <span className="label">{t("files.newFolder.title")}</span>
+          </button>
         )}
-      </SessionGate>
-    </DrivePage>
+        empty={
+          parentId ? (
+            <EmptyState icon={icons.folder} prefix="files.folderEmpty">
+              <UploadButton />
+            </EmptyState>
+          ) : (
+            <EmptyState icon={icons.folder} prefix="drive.all.empty">
+              <UploadButton />
+              <Link className="button" to={localizedPath(locale, "/url-checker")}>
+                <Icon d={icons.magnet} />
+                {t("drive.all.cloudDownload")}
+              </Link>
+            </EmptyState>
+          )
+        }
+      />
+    </>
   );
 }

@@ -1,36 +1,58 @@
+import type { UnsubscribeInfo } from "@nimbus/protocol";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ENDPOINTS } from "../api/endpoints.js";
 import { useApiAction } from "../api/use-api-action.js";
 import { FormStatus } from "../components/form-status.js";
 import { Page, Section } from "../components/page.js";
-import { useT } from "../i18n/i18n.js";
+import { useLocale, useT } from "../i18n/i18n.js";
 import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/unsubscribe";
 
 export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "unsubscribe");
 
-/** The link in our emails carries `d`, which names the address and the kind of email. */
+/**
+ * The link in our emails carries `d`, which names the address and the kind of email:
+ * `GET ?d=` tells what it names (and whether that is already done), `POST {d}` unsubscribes.
+ */
 function Confirm({ token }: { token: string }) {
   const t = useT();
+  const locale = useLocale();
+  const [info, setInfo] = useState<UnsubscribeInfo>();
   const { state, run } = useApiAction();
+  useEffect(() => {
+    void import("../api/client.js").then(({ callApi }) =>
+      callApi<UnsubscribeInfo>(`${ENDPOINTS.unsubscribe}?${new URLSearchParams({ d: token })}`, {
+        locale,
+      }).then((result) => result.ok && setInfo(result.data)),
+    );
+  }, [token, locale]);
+  const done = state.status === "done" || info?.unsubscribed === true;
   return (
     <form
       className="card form-card"
       onSubmit={(event) => {
         event.preventDefault();
-        void run(`${ENDPOINTS.unsubscribe}?${new URLSearchParams({ d: token })}`, { method: "GET" });
+        void run(ENDPOINTS.unsubscribe, { body: { d: token } });
       }}
     >
       <h2>{t("unsubscribe.confirm.title")}</h2>
+      {info && (
+        <p>
+          <strong>{info.email}</strong>
+        </p>
+      )}
       <p className="muted">{t("unsubscribe.confirm.body")}</p>
-      <button
-        className="button primary"
-        type="submit"
-        disabled={state.status === "busy" || state.status === "done"}
-      >
+      <button className="button primary" type="submit" disabled={state.status === "busy" || done}>
         {t("unsubscribe.confirm.button")}
       </button>
-      <FormStatus state={state} done={t("unsubscribe.done")} />
+      {info?.unsubscribed && state.status === "idle" ? (
+        <p className="form-message success" role="status">
+          {t("unsubscribe.done")}
+        </p>
+      ) : (
+        <FormStatus state={state} done={t("unsubscribe.done")} />
+      )}
     </form>
   );
 }

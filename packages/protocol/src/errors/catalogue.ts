@@ -118,6 +118,9 @@ export const ERROR_CATALOGUE = {
   archive_too_large: { code: 11, status: 413 },
   archive_ratio_suspicious: { code: 11, status: 413 },
   archive_too_deep: { code: 11, status: 413 },
+
+  // Sharing.
+  share_unavailable: { code: 9, status: 403 },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

@@ -4,6 +4,9 @@ import { initial } from "./0001_initial.js";
 import { filesEngine } from "./0002_files_engine.js";
 import { uploads } from "./0003_uploads.js";
 import { downloadsPreviews } from "./0004_downloads_previews.js";
+import { accounts } from "./0005_accounts.js";
+import { grantsSessions } from "./0006_grants_sessions.js";
+import { shares } from "./0007_shares.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -12,5 +15,8 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "0002_files_engine": filesEngine(dialect),
     "0003_uploads": uploads(dialect),
     "0004_downloads_previews": downloadsPreviews(dialect),
+    "0005_accounts": accounts(dialect),
+    "0006_grants_sessions": grantsSessions(dialect),
+    "0007_shares": shares(dialect),
   };
 }

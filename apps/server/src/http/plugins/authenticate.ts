@@ -1,7 +1,8 @@
-import { NimbusError } from "@nimbus/protocol";
-import type { FastifyRequest } from "fastify";
+import { NimbusError, type OAuthScope } from "@nimbus/protocol";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AuthService, Principal } from "../../modules/auth/auth-service.js";
-import { carriesClientHeaders, sessionCookie } from "./web-session.js";
+import { hasScope } from "../../modules/clients/scopes.js";
+import { carriesClientHeaders, sessionContext, sessionCookie, setSessionCookie } from "./web-session.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -17,13 +18,36 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === "bearer" && token ? token.trim() : undefined;
 }
 
+/** The scope a path needs: the drive (`pan`) or the account (`user`). */
+function scopeFor(url: string): OAuthScope | undefined {
+  if (url.startsWith("/drive/") || url.startsWith("/decompress/")) return "pan";
+  if (url.startsWith("/v1/user/")) return "user";
+  return undefined;
+}
+
 /** The caller behind a bearer token, else behind the browser's session cookie (CSRF-checked). */
-async function resolvePrincipal(auth: AuthService, request: FastifyRequest): Promise<Principal> {
+async function resolvePrincipal(
+  auth: AuthService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Principal> {
   const bearer = bearerToken(request);
-  if (bearer) return auth.authenticate(bearer, "bearer");
+  const principal = bearer
+    ? await auth.authenticate(bearer, "bearer", sessionContext(request))
+    : await authenticateCookie(auth, request, reply);
+  const needed = scopeFor(request.url);
+  if (needed && !hasScope(principal.scope, needed)) {
+    throw new NimbusError("permission_denied", `this token lacks the ${needed} scope`, {
+      metadata: { reason: "INSUFFICIENT_SCOPE", scope: needed },
+    });
+  }
+  return principal;
+}
+
+async function authenticateCookie(auth: AuthService, request: FastifyRequest, reply: FastifyReply) {
   const cookie = sessionCookie(request);
   if (!cookie) throw new NimbusError("unauthenticated", "no access token");
-  const principal = await auth.authenticate(cookie, "cookie");
+  const principal = await auth.authenticate(cookie, "cookie", sessionContext(request));
   if (!carriesClientHeaders(request)) {
     throw new NimbusError(
       "permission_denied",
@@ -33,21 +57,23 @@ async function resolvePrincipal(auth: AuthService, request: FastifyRequest): Pro
       },
     );
   }
+  // Sliding expiry: a session in use keeps its cookie alive.
+  if (principal.renewedCookieTtlS) setSessionCookie(request, reply, cookie, principal.renewedCookieTtlS);
   return principal;
 }
 
 /** An `onRequest` hook that admits only signed-in callers (else `unauthenticated`, 401). */
 export function requireUser(auth: AuthService) {
-  return async (request: FastifyRequest): Promise<void> => {
-    request.principal = await resolvePrincipal(auth, request);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    request.principal = await resolvePrincipal(auth, request, reply);
   };
 }
 
 /** An `onRequest` hook that identifies a signed-in caller when there is one; anonymous callers pass. */
 export function optionalUser(auth: AuthService) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (!bearerToken(request) && !sessionCookie(request)) return;
-    request.principal = await resolvePrincipal(auth, request);
+    request.principal = await resolvePrincipal(auth, request, reply);
   };
 }
 
@@ -55,4 +81,10 @@ export function optionalUser(auth: AuthService) {
 export function userId(request: FastifyRequest): string {
   if (!request.principal) throw new Error("route is missing the requireUser hook");
   return request.principal.userId;
+}
+
+/** The signed-in caller; only valid on routes guarded by `requireUser`. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Error("route is missing the requireUser hook");
+  return request.principal;
 }

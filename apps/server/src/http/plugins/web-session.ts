@@ -1,6 +1,8 @@
-import type { TokenResponse } from "@nimbus/protocol";
+import type { GrantTokenResponse } from "@nimbus/protocol";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { IssuedTokens } from "../../modules/auth/auth-service.js";
+import type { IssuedTokens, IssueOptions } from "../../modules/auth/auth-service.js";
+import type { SessionContext } from "../../modules/auth/sessions-repository.js";
+import { hasScope } from "../../modules/clients/scopes.js";
 
 /** The browser app's client id (`apps/web/app/api/client.ts` sends it as `x-client-id`). */
 export const WEB_CLIENT_ID = "nimbus-web";
@@ -14,25 +16,65 @@ export function wantsCookieSession(request: FastifyRequest): boolean {
   return request.headers["x-client-id"] === WEB_CLIENT_ID;
 }
 
+/** Where a request comes from, recorded on the session it signs in or uses. */
+export function sessionContext(request: FastifyRequest): SessionContext {
+  const device = request.headers["x-device-id"];
+  const agent = request.headers["user-agent"];
+  return {
+    deviceId: typeof device === "string" ? device.slice(0, 128) : "",
+    ip: request.ip ?? "",
+    userAgent: typeof agent === "string" ? agent.slice(0, 512) : "",
+  };
+}
+
+/** The issue options of a sign-in request: cookie session for the web app, and where it signs in from. */
+export function sessionOptions(request: FastifyRequest): IssueOptions {
+  return { cookieSession: wantsCookieSession(request), context: sessionContext(request) };
+}
+
 /**
  * The answer to a sign-in: for the web app the access token goes into the session
  * cookie and the body keeps only who signed in and for how long; other clients get
- * their tokens in the body.
+ * their tokens in the body (the refresh token only with the `offline` scope).
  */
 export function answerTokens(
   request: FastifyRequest,
   reply: FastifyReply,
   tokens: IssuedTokens,
-): TokenResponse {
-  if (!wantsCookieSession(request)) return tokens;
-  reply.setCookie(SESSION_COOKIE, tokens.access_token, {
+  cookie = wantsCookieSession(request),
+): GrantTokenResponse {
+  if (!cookie) {
+    return {
+      token_type: tokens.token_type,
+      access_token: tokens.access_token,
+      ...(hasScope(tokens.scope, "offline") ? { refresh_token: tokens.refresh_token } : {}),
+      expires_in: tokens.expires_in,
+      sub: tokens.sub,
+      scope: tokens.scope,
+    };
+  }
+  setSessionCookie(request, reply, tokens.access_token, tokens.expires_in);
+  return {
+    token_type: tokens.token_type,
+    expires_in: tokens.expires_in,
+    sub: tokens.sub,
+    scope: tokens.scope,
+  };
+}
+
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  maxAgeS: number,
+): void {
+  reply.setCookie(SESSION_COOKIE, token, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
     secure: request.protocol === "https",
-    maxAge: tokens.expires_in,
+    maxAge: maxAgeS,
   });
-  return { token_type: tokens.token_type, expires_in: tokens.expires_in, sub: tokens.sub };
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {

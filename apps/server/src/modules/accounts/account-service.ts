@@ -1,55 +1,203 @@
-import { NimbusError, type SigninRequest, type SignupRequest } from "@nimbus/protocol";
+import { type Locale, NimbusError, type SigninRequest, type SignupRequest } from "@nimbus/protocol";
 import { isUniqueViolation } from "../../db/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import type { AuthService, IssuedTokens, IssueOptions } from "../auth/auth-service.js";
 import { hashPassword, verifyDecoy, verifyPassword } from "../auth/passwords.js";
-import { normalizeEmail, type UsersRepository } from "../users/users-repository.js";
+import type { RateLimitStore } from "../rate-limits/rate-limit-store.js";
+import type { UserRow } from "../users/users-repository.js";
+import type { AccountsRepository } from "./accounts-repository.js";
+import { normalizePhone, normalizeUsername, parseAccountName, type Target, targetOf } from "./identifiers.js";
+import type { Attempt, SigninGuard } from "./signin-guard.js";
+import type { TwoFactorService } from "./two-factor-service.js";
+import { TWO_FACTOR_TOKEN_TTL_S, type TwoFactorTokens } from "./two-factor-tokens.js";
+import type { VerificationService } from "./verification-service.js";
 
-const DEFAULT_CLIENT_ID = "nimbus-web";
+const HOUR_MS = 3_600_000;
+
+/** Where a sign-up or sign-in comes from, and how its session is issued. */
+export interface SigninContext {
+  clientId: string;
+  ip: string;
+  deviceId: string;
+  /** Accept-Language's locale, stored on a new account for its mail. */
+  locale?: Locale | undefined;
+  issue?: IssueOptions;
+}
+
+export interface AccountServiceDeps {
+  accounts: AccountsRepository;
+  auth: AuthService;
+  verifications: VerificationService;
+  twoFactor: TwoFactorService;
+  twoFactorTokens: TwoFactorTokens;
+  guard: SigninGuard;
+  rateLimits: RateLimitStore;
+  clock: Clock;
+  signupsPerIpHour: number;
+  /** Called when an account's deletion is cancelled by signing in. */
+  cancelDeletion: (userId: string) => Promise<void>;
+}
 
 /** Who may become a user and prove who they are; tokens themselves are `AuthService`'s. */
 export class AccountService {
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly auth: AuthService,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: AccountServiceDeps) {}
 
-  async signup(request: SignupRequest, options: IssueOptions = {}): Promise<IssuedTokens> {
-    const email = normalizeEmail(request.email);
-    const now = this.clock.now();
+  /** A new account for an email or phone proven by a code (REGISTER or SIGN_IN token). */
+  async signup(request: SignupRequest, context: SigninContext): Promise<IssuedTokens> {
+    const { accounts, clock, rateLimits } = this.deps;
+    if ((await rateLimits.hit(`signup:ip:${context.ip}`, HOUR_MS)) > this.deps.signupsPerIpHour) {
+      throw new NimbusError("too_many_requests", "too many accounts created from this address");
+    }
+    const target = await this.deps.verifications.consume(request.verification_token, ["REGISTER", "SIGN_IN"]);
+    if ((request.email || request.phone_number) && targetOf(request).value !== target.value) {
+      throw new NimbusError("invalid_argument", "the verified address differs", {
+        metadata: { field: request.email ? "email" : "phone_number" },
+      });
+    }
+    const now = clock.now();
     const id = newId(now);
+    const email = target.channel === "email" ? target.value : "";
+    const phone = target.channel === "sms" ? normalizePhone(target.value) : null;
     try {
-      await this.users.insert({
+      await accounts.insert({
         id,
         email,
-        name: request.name ?? email.split("@")[0] ?? email,
-        password_hash: await hashPassword(request.password),
+        phone,
+        username: request.username ? normalizeUsername(request.username) : null,
+        name: request.name ?? defaultName(target),
+        password_hash: request.password ? await hashPassword(request.password) : null,
         status: "ACTIVE",
         vip_type: "novip",
+        ...(context.locale ? { locale: context.locale } : {}),
         created_at: now,
         updated_at: now,
       });
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new NimbusError("already_exists", "an account with this email exists", {
-          metadata: { field: "email" },
-        });
-      }
+      if (isUniqueViolation(error)) throw await this.takenError(target, request.username);
       throw error;
     }
-    return this.auth.issueTokens(id, request.client_id ?? DEFAULT_CLIENT_ID, options);
+    return this.deps.auth.issueTokens(id, context.clientId, context.issue);
   }
 
-  /** Unknown account and wrong password answer alike, in the same time. */
-  async signin(request: SigninRequest, options: IssueOptions = {}): Promise<IssuedTokens> {
-    const user = await this.users.findByEmail(request.username);
+  /**
+   * Every way in (see `signinRequestSchema`): first factor (password or code, or a
+   * `two_factor_token` standing for one), then status, pending deletion, the second
+   * factor, the reset flag, and a session.
+   */
+  async signin(request: SigninRequest, context: SigninContext): Promise<IssuedTokens> {
+    const { user, attempt, viaTwoFactorToken } = await this.firstFactor(request, context);
+    const { guard } = this.deps;
+
+    if (user.status === "BLOCKED") throw new NimbusError("user_blocked");
+    if (user.status === "PENDING") throw new NimbusError("user_pending");
+    if (user.status !== "ACTIVE") throw new NimbusError("invalid_status");
+    if (user.deletion_requested_at !== null && !request.cancel_deletion) {
+      throw new NimbusError("under_review", "the account is due for deletion", {
+        metadata: { delete_at: new Date(user.deletion_due_at ?? 0).toISOString() },
+      });
+    }
+
+    if (this.deps.twoFactor.isEnabled(user)) {
+      if (!request.two_factor_code && !request.recovery_code) {
+        if (viaTwoFactorToken)
+          throw new NimbusError("invalid_two_factor", "give two_factor_code or recovery_code");
+        const token = await this.deps.twoFactorTokens.issue({
+          userId: user.id,
+          clientId: context.clientId,
+          accountKey: attempt.accountKey,
+        });
+        throw new NimbusError("two_factor_required", "a second factor is needed", {
+          metadata: { two_factor_token: token, expires_in: String(TWO_FACTOR_TOKEN_TTL_S) },
+        });
+      }
+      try {
+        await this.deps.twoFactor.verify(user, {
+          code: request.two_factor_code,
+          recoveryCode: request.recovery_code,
+        });
+      } catch (error) {
+        await guard.fail(attempt);
+        throw error;
+      }
+    }
+    if (viaTwoFactorToken) await this.deps.twoFactorTokens.spend(viaTwoFactorToken);
+
+    if (user.deletion_requested_at !== null) await this.deps.cancelDeletion(user.id);
+    if (user.password_reset_required_at !== null) {
+      throw new NimbusError("password_reset_required", "reset the password with a code first");
+    }
+    await guard.succeed(attempt);
+    return this.deps.auth.issueTokens(user.id, context.clientId, context.issue);
+  }
+
+  /** The account a sign-in proves, checked against the guard; failures count and slow down. */
+  private async firstFactor(
+    request: SigninRequest,
+    context: SigninContext,
+  ): Promise<{ user: UserRow; attempt: Attempt; viaTwoFactorToken?: string }> {
+    const { accounts, guard } = this.deps;
+    const attemptOf = (accountKey: string): Attempt => ({
+      accountKey,
+      ip: context.ip,
+      deviceId: context.deviceId,
+    });
+
+    if (request.two_factor_token) {
+      const pending = await this.deps.twoFactorTokens.find(request.two_factor_token);
+      const attempt = attemptOf(pending.accountKey);
+      await guard.check(attempt);
+      const user = await accounts.findById(pending.userId);
+      if (!user || pending.clientId !== context.clientId) throw new NimbusError("invalid_grant");
+      return { user, attempt, viaTwoFactorToken: request.two_factor_token };
+    }
+
+    if (request.verification_token) {
+      const target = await this.deps.verifications.consume(request.verification_token, [
+        "SIGN_IN",
+        "REGISTER",
+      ]);
+      const attempt = attemptOf(target.value);
+      await guard.check(attempt);
+      const user = await accounts.findByTarget(target);
+      if (!user) throw new NimbusError("user_not_exist", "no account has this address yet: sign up");
+      return { user, attempt };
+    }
+
+    if (!request.username || !request.password) {
+      throw new NimbusError("invalid_argument", "give username and password, or verification_token", {
+        metadata: { field: request.username ? "password" : "username" },
+      });
+    }
+    const name = parseAccountName(request.username);
+    const attempt = attemptOf(name.value);
+    await guard.check(attempt);
+    const user = await accounts.findByName(name);
+    // Unknown account and wrong password answer alike, in the same time.
     const valid = user?.password_hash
       ? await verifyPassword(user.password_hash, request.password)
       : await verifyDecoy(request.password);
-    if (!user || !valid) throw new NimbusError("invalid_account_or_password");
-    if (user.status !== "ACTIVE") throw new NimbusError("invalid_status");
-    return this.auth.issueTokens(user.id, request.client_id ?? DEFAULT_CLIENT_ID, options);
+    if (!user || !valid) {
+      await guard.fail(attempt);
+      throw new NimbusError("invalid_account_or_password");
+    }
+    return { user, attempt };
   }
+
+  private async takenError(target: Target, username: string | undefined): Promise<NimbusError> {
+    const taken = await this.deps.accounts.findByTarget(target);
+    const field = taken
+      ? target.channel === "email"
+        ? "email"
+        : "phone_number"
+      : username
+        ? "username"
+        : "email";
+    return new NimbusError("already_exists", `an account with this ${field} exists`, { metadata: { field } });
+  }
+}
+
+function defaultName(target: Target): string {
+  if (target.channel === "email") return target.value.split("@")[0] || target.value;
+  return `…${target.value.slice(-4)}`;
 }

@@ -4,6 +4,13 @@ import type { SessionsTable } from "../../db/schema.js";
 
 export type SessionRow = Selectable<SessionsTable>;
 
+/** Where a session is used from, recorded at sign-in and on use. */
+export interface SessionContext {
+  deviceId: string;
+  ip: string;
+  userAgent: string;
+}
+
 export class SessionsRepository {
   constructor(private readonly db: Db) {}
 
@@ -19,12 +26,89 @@ export class SessionsRepository {
       .executeTakeFirst();
   }
 
-  async revoke(id: string, at: number): Promise<void> {
+  findByRefreshHash(hash: string): Promise<SessionRow | undefined> {
+    return this.db
+      .selectFrom("sessions")
+      .selectAll()
+      .where("refresh_token_hash", "=", hash)
+      .executeTakeFirst();
+  }
+
+  /** Records a use; `context` fields that are '' keep what was recorded before. */
+  async touch(
+    id: string,
+    at: number,
+    context?: Partial<SessionContext>,
+    accessExpiresAt?: number,
+  ): Promise<void> {
     await this.db
       .updateTable("sessions")
-      .set({ revoked_at: at })
+      .set({
+        last_used_at: at,
+        ...(context?.deviceId ? { device_id: context.deviceId } : {}),
+        ...(context?.ip ? { ip: context.ip } : {}),
+        ...(context?.userAgent ? { user_agent: context.userAgent } : {}),
+        ...(accessExpiresAt ? { access_expires_at: accessExpiresAt } : {}),
+      })
+      .where("id", "=", id)
+      .execute();
+  }
+
+  /** Marks a row as replaced by a refresh; false when it was already revoked (a lost race or reuse). */
+  async rotate(id: string, at: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable("sessions")
+      .set({ revoked_at: at, rotated_at: at })
       .where("id", "=", id)
       .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Revokes every live row of a family; answers how many rows ended. */
+  async revokeFamily(familyId: string, at: number, userId?: string): Promise<number> {
+    let query = this.db
+      .updateTable("sessions")
+      .set({ revoked_at: at })
+      .where("family_id", "=", familyId)
+      .where("revoked_at", "is", null);
+    if (userId) query = query.where("user_id", "=", userId);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Revokes every live session of a user but `exceptFamily`; answers how many ended. */
+  async revokeUser(userId: string, at: number, exceptFamily?: string): Promise<number> {
+    let query = this.db
+      .updateTable("sessions")
+      .set({ revoked_at: at })
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null);
+    if (exceptFamily) query = query.where("family_id", "!=", exceptFamily);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** The user's live sessions (one row per family), most recently used first. */
+  listLive(userId: string, now: number): Promise<SessionRow[]> {
+    return this.db
+      .selectFrom("sessions")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .where((eb) => eb.or([eb("access_expires_at", ">", now), eb("refresh_expires_at", ">", now)]))
+      .orderBy("last_used_at", "desc")
+      .orderBy("id", "desc")
       .execute();
+  }
+
+  /** Deletes rows whose refresh token expired before `before` (they can no longer signal reuse either). */
+  async pruneExpired(before: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom("sessions")
+      .where("refresh_expires_at", "<", before)
+      .where("access_expires_at", "<", before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 
-/** A new opaque bearer token; only its hash is ever stored. */
-export function newToken(prefix: "at" | "rt"): string {
+/** A new opaque bearer token or one-time code; only its hash is ever stored. */
+export function newToken(prefix: "at" | "rt" | "ac" | "dc"): string {
   return `${prefix}.${randomBytes(32).toString("base64url")}`;
 }
 

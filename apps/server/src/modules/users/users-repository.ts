@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import type { Insertable, Selectable, Updateable } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { UsersTable } from "../../db/schema.js";
 
@@ -19,8 +19,21 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
-  async insert(user: Omit<UserRow, "storage_usage" | "storage_reserved">): Promise<void> {
+  async insert(user: Insertable<UsersTable>): Promise<void> {
     await this.db.insertInto("users").values(user).execute();
+  }
+
+  /** Profile fields the user edits (name, locale, password hash, avatar version). */
+  async update(
+    id: string,
+    changes: Pick<Updateable<UsersTable>, "name" | "locale" | "password_hash" | "avatar_version">,
+    now: number,
+  ): Promise<void> {
+    await this.db
+      .updateTable("users")
+      .set({ ...changes, updated_at: now })
+      .where("id", "=", id)
+      .execute();
   }
 }
 

@@ -108,8 +108,9 @@ export function showChallenge(url: string, labels: ChallengeLabels): Promise<Cap
       height: "32px",
       border: "0",
       borderRadius: "16px",
-      background: "rgb(0 0 0 / 0.06)",
-      color: "#1c2230",
+      // Readable over the challenge page in its light and dark themes alike.
+      background: "rgb(127 127 127 / 0.2)",
+      color: "#6b7385",
       font: "20px/32px system-ui, sans-serif",
       cursor: "pointer",
     });

@@ -101,6 +101,7 @@ export default {
   traffic_not_enough: "You have used up your available traffic",
   task_not_found: "The task does not exist or has been deleted",
   task_daily_create_limit: "You've reached today's limit for creating tasks. Please try again tomorrow",
+  share_unavailable: "This share can't be saved right now",
 
   // Archives.
   archive_unsupported: "This file is not a supported archive (zip, 7z or rar)",

@@ -102,6 +102,7 @@ export default {
   traffic_not_enough: "Has agotado tu tráfico disponible",
   task_not_found: "La tarea no existe o se ha eliminado",
   task_daily_create_limit: "Has alcanzado el límite diario de creación de tareas. Inténtalo de nuevo mañana",
+  share_unavailable: "Este enlace compartido no se puede guardar ahora",
 
   // Archives.
   archive_unsupported: "Este archivo no es un archivo comprimido compatible (zip, 7z o rar)",

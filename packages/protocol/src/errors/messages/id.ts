@@ -101,6 +101,7 @@ export default {
   traffic_not_enough: "Kuota trafik Anda sudah habis",
   task_not_found: "Tugas tidak ada atau telah dihapus",
   task_daily_create_limit: "Anda telah mencapai batas harian pembuatan tugas. Silakan coba lagi besok",
+  share_unavailable: "Berbagi ini tidak dapat disimpan saat ini",
 
   // Archives.
   archive_unsupported: "File ini bukan arsip yang didukung (zip, 7z, atau rar)",

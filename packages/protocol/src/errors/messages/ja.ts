@@ -102,6 +102,7 @@ export default {
   traffic_not_enough: "利用可能なトラフィックを使い切りました",
   task_not_found: "タスクが存在しないか、削除されています",
   task_daily_create_limit: "本日のタスク作成数の上限に達しました。明日もう一度お試しください",
+  share_unavailable: "この共有は現在保存できません",
 
   // Archives.
   archive_unsupported: "このファイルは対応している圧縮ファイル（zip、7z、rar）ではありません",

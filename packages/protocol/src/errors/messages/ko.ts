@@ -101,6 +101,7 @@ export default {
   traffic_not_enough: "사용 가능한 트래픽을 모두 사용했습니다",
   task_not_found: "작업이 존재하지 않거나 삭제되었습니다",
   task_daily_create_limit: "오늘 만들 수 있는 작업 수를 모두 사용했습니다. 내일 다시 시도해 주세요",
+  share_unavailable: "지금은 이 공유를 저장할 수 없습니다",
 
   // Archives.
   archive_unsupported: "지원되는 압축 파일(zip, 7z, rar)이 아닙니다",

@@ -102,6 +102,7 @@ export default {
   traffic_not_enough: "Kuota trafik anda telah habis",
   task_not_found: "Tugasan tidak wujud atau telah dipadam",
   task_daily_create_limit: "Anda telah mencapai had harian untuk mencipta tugasan. Sila cuba lagi esok",
+  share_unavailable: "Perkongsian ini tidak boleh disimpan sekarang",
 
   // Archives.
   archive_unsupported: "Fail ini bukan arkib yang disokong (zip, 7z atau rar)",

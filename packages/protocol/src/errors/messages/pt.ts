@@ -102,6 +102,7 @@ export default {
   traffic_not_enough: "Seu tráfego disponível acabou",
   task_not_found: "A tarefa não existe ou foi excluída",
   task_daily_create_limit: "Você atingiu o limite diário de criação de tarefas. Tente novamente amanhã",
+  share_unavailable: "Este compartilhamento não pode ser salvo agora",
 
   // Archives.
   archive_unsupported: "Este arquivo não é um arquivo compactado compatível (zip, 7z ou rar)",

@@ -101,6 +101,7 @@ export default {
   traffic_not_enough: "Доступный трафик закончился",
   task_not_found: "Задача не существует или была удалена",
   task_daily_create_limit: "Достигнут дневной лимит на создание задач. Повторите попытку завтра",
+  share_unavailable: "Сейчас нельзя сохранить этот общий доступ",
 
   // Archives.
   archive_unsupported: "Этот файл не является поддерживаемым архивом (zip, 7z или rar)",

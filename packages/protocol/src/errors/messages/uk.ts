@@ -101,6 +101,7 @@ export default {
   traffic_not_enough: "Доступний трафік вичерпано",
   task_not_found: "Завдання не існує або його видалено",
   task_daily_create_limit: "Досягнуто денного ліміту на створення завдань. Спробуйте завтра",
+  share_unavailable: "Зараз неможливо зберегти це поширення",
 
   // Archives.
   archive_unsupported: "Цей файл не є підтримуваним архівом (zip, 7z або rar)",

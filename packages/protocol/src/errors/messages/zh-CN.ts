@@ -101,6 +101,7 @@ export default {
   traffic_not_enough: "可用流量已用完",
   task_not_found: "任务不存在或已被删除",
   task_daily_create_limit: "今日创建任务数已达上限，请明天再试",
+  share_unavailable: "该分享暂时无法保存",
 
   // Archives.
   archive_unsupported: "此文件不是受支持的压缩包（zip、7z 或 rar）",

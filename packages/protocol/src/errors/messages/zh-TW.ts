@@ -101,6 +101,7 @@ export default {
   traffic_not_enough: "可用流量已用完",
   task_not_found: "任務不存在或已被刪除",
   task_daily_create_limit: "今日建立任務數已達上限，請明天再試",
+  share_unavailable: "此分享暫時無法儲存",
 
   // Archives.
   archive_unsupported: "此檔案不是支援的壓縮檔（zip、7z 或 rar）",

@@ -1,21 +1,30 @@
-import { z } from "zod";
+import { signoutQuerySchema, signoutResponseSchema } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { requireUser } from "../../plugins/authenticate.js";
+import { principalOf, requireUser } from "../../plugins/authenticate.js";
 import { clearSessionCookie } from "../../plugins/web-session.js";
 import type { NimbusApp } from "../../types.js";
 
-/** Ends the caller's own session (the web app's cookie session or a bearer token's). */
+/** Ends the caller's own session (cookie or bearer), or with `?all=true` every session of the user. */
 export function signout(app: NimbusApp, { auth }: Services): void {
   app.post(
     "/v1/auth/signout",
     {
       onRequest: requireUser(auth),
-      schema: { tags: ["auth"], summary: "Sign out of this session", response: { 200: z.object({}) } },
+      schema: {
+        tags: ["auth"],
+        summary: "Sign out of this session, or everywhere with ?all=true",
+        querystring: signoutQuerySchema,
+        response: { 200: signoutResponseSchema },
+      },
     },
     async (request, reply) => {
-      if (request.principal) await auth.revokeSession(request.principal.sessionId);
+      const principal = principalOf(request);
+      const revoked =
+        request.query.all === "true"
+          ? await auth.revokeAllSessions(principal.userId)
+          : Number(await auth.revokeFamily(principal.userId, principal.familyId));
       clearSessionCookie(request, reply);
-      return {};
+      return { revoked };
     },
   );
 }

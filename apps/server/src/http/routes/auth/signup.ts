@@ -1,21 +1,29 @@
-import { signupRequestSchema, tokenResponseSchema } from "@nimbus/protocol";
+import { grantTokenResponseSchema, signupRequestSchema } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { answerTokens, wantsCookieSession } from "../../plugins/web-session.js";
+import { answerTokens } from "../../plugins/web-session.js";
 import type { NimbusApp } from "../../types.js";
+import { signinContext } from "./signin-context.js";
 
-export function signup(app: NimbusApp, { accounts }: Services): void {
+export function signup(app: NimbusApp, { accounts, clients }: Services): void {
   app.post(
     "/v1/auth/signup",
     {
       schema: {
         tags: ["auth"],
-        summary: "Create an account (the web app gets a session cookie instead of tokens)",
+        summary: "Create an account for a verified email or phone (the web app gets a session cookie)",
+        description:
+          "`verification_token` from `/v1/auth/verification/verify` (usage REGISTER or SIGN_IN) proves the " +
+          "email or phone. Password, name and username are optional. A taken address or username answers " +
+          "`already_exists` (metadata `field`); too many sign-ups from one address `too_many_requests`.",
         body: signupRequestSchema,
-        response: { 200: tokenResponseSchema },
+        response: { 200: grantTokenResponseSchema },
       },
     },
     async (request, reply) => {
-      const tokens = await accounts.signup(request.body, { cookieSession: wantsCookieSession(request) });
+      const tokens = await accounts.signup(
+        request.body,
+        signinContext(request, clients, request.body.client_id),
+      );
       return answerTokens(request, reply, tokens);
     },
   );

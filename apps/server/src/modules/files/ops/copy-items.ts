@@ -59,7 +59,30 @@ export async function copyItems(
   const items = await requireOwned(ctx, userId, ids);
   for (const item of items) checkCopyable(item);
   await refuseIntoItself(ctx, userId, items, parentId, "file_copy_into_itself");
+  return copyTrees(ctx, { userId, items }, { userId, parentId, vipType: user.vip_type });
+}
 
+/** Where `copyTrees` puts copies: a checked folder of a user whose lock the transaction holds. */
+export interface CopyTarget {
+  userId: string;
+  parentId: string;
+  vipType: string;
+}
+
+/**
+ * The copy itself, also across users (saving a share: modules/shares). `source.items`
+ * are checked rows of `source.userId`; they and their live content become rows of
+ * the target user under `target.parentId`, referencing the same blobs, with the
+ * bytes charged to the target within their limit (`file_space_not_enough`
+ * leaves nothing written when the caller's transaction rolls back).
+ */
+export async function copyTrees(
+  ctx: OpsContext,
+  source: { userId: string; items: readonly FileRow[] },
+  target: CopyTarget,
+): Promise<FileRow[]> {
+  const { items } = source;
+  const { userId, parentId } = target;
   const now = ctx.clock.now();
   const rows: NewFileRow[] = [];
   const blobs = new Map<string, number>();
@@ -105,7 +128,7 @@ export async function copyItems(
       const children = await ctx.db
         .selectFrom("files")
         .selectAll()
-        .where("user_id", "=", userId)
+        .where("user_id", "=", source.userId)
         .where("parent_id", "in", parents.slice(i, i + CHUNK))
         .where("trashed_at", "is", null)
         .execute();
@@ -118,7 +141,7 @@ export async function copyItems(
     frontier = next;
   }
 
-  await chargeStorage(ctx.db, userId, bytes, storageLimit(user.vip_type, ctx.quota));
+  await chargeStorage(ctx.db, userId, bytes, storageLimit(target.vipType, ctx.quota));
   await ctx.files.insertMany(rows, ctx.db);
   await addBlobReferences(ctx.db, blobs);
   const created = top.map(
@@ -131,13 +154,13 @@ export async function copyItems(
   return created;
 }
 
-function checkCopyable(item: FileRow): void {
+export function checkCopyable(item: FileRow): void {
   requireLive(item);
   if (item.kind === FILE_KIND.file && !isComplete(item)) {
     throw new NimbusError("file_not_ready", undefined, { metadata: { id: item.id } });
   }
 }
 
-function isComplete(row: FileRow): boolean {
+export function isComplete(row: FileRow): boolean {
   return row.phase === "PHASE_TYPE_COMPLETE" && row.blob_gcid !== null;
 }

@@ -1,0 +1,62 @@
+import { registerAuthJobs } from "./modules/auth/auth-jobs.js";
+import { AuthService } from "./modules/auth/auth-service.js";
+import { AuthorizationCodes } from "./modules/auth/authorization-codes.js";
+import { DeviceFlow } from "./modules/auth/device-flow.js";
+import { SessionsRepository } from "./modules/auth/sessions-repository.js";
+import { TokenGrants } from "./modules/auth/token-grants.js";
+import { ClientRegistry } from "./modules/clients/client-registry.js";
+import type { RateLimitStore } from "./modules/rate-limits/rate-limit-store.js";
+import { Avatars } from "./modules/users/avatars.js";
+import { ProfileService } from "./modules/users/profile-service.js";
+import { MailUnsubscribes } from "./modules/users/unsubscribe-links.js";
+import type { UsersRepository } from "./modules/users/users-repository.js";
+import type { AppDeps } from "./services.js";
+
+export interface GrantsServices {
+  auth: AuthService;
+  clients: ClientRegistry;
+  grants: TokenGrants;
+  authCodes: AuthorizationCodes;
+  devices: DeviceFlow;
+  profiles: ProfileService;
+  avatars: Avatars;
+  unsubscribes: MailUnsubscribes;
+}
+
+/** `wireGrants`: sessions and tokens, the client registry, grants, and the user's own account API. */
+export function wireGrants(
+  deps: AppDeps,
+  users: UsersRepository,
+  rateLimits: RateLimitStore,
+): GrantsServices {
+  const { db } = deps.database;
+  const sessions = new SessionsRepository(db);
+  const auth = new AuthService(sessions, deps.clock);
+  const clients = new ClientRegistry();
+  const authCodes = new AuthorizationCodes(db, clients, deps.clock);
+  const devices = new DeviceFlow(
+    db,
+    clients,
+    deps.clock,
+    (locale) => `${deps.config.publicUrl}/${locale}/tv`,
+  );
+  const avatars = new Avatars(db, deps.clock);
+  registerAuthJobs(deps.jobs, deps.clock, { sessions, codes: authCodes, devices });
+  return {
+    auth,
+    clients,
+    grants: new TokenGrants(auth, clients, authCodes, devices),
+    authCodes,
+    devices,
+    avatars,
+    profiles: new ProfileService({
+      users,
+      auth,
+      avatars,
+      rateLimits,
+      clock: deps.clock,
+      publicUrl: deps.config.publicUrl,
+    }),
+    unsubscribes: new MailUnsubscribes(db, deps.config.secretKey, deps.clock),
+  };
+}

@@ -1,0 +1,22 @@
+import { deviceLookupQuerySchema, deviceLookupResponseSchema } from "@nimbus/protocol";
+import type { Services } from "../../../services.js";
+import { requireUser } from "../../plugins/authenticate.js";
+import type { NimbusApp } from "../../types.js";
+import { limitCodeGuessing } from "./device-guessing.js";
+
+/** What the TV page shows about a user code before the person approves it. */
+export function deviceLookup(app: NimbusApp, { auth, devices, rateLimits }: Services): void {
+  app.get(
+    "/v1/auth/device",
+    {
+      onRequest: requireUser(auth),
+      schema: {
+        tags: ["auth"],
+        summary: "The client and scope waiting behind a user code",
+        querystring: deviceLookupQuerySchema,
+        response: { 200: deviceLookupResponseSchema },
+      },
+    },
+    async (request) => limitCodeGuessing(request, rateLimits, () => devices.lookup(request.query.user_code)),
+  );
+}

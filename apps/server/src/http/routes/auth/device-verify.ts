@@ -1,0 +1,26 @@
+import { deviceVerifyRequestSchema, deviceVerifyResponseSchema } from "@nimbus/protocol";
+import type { Services } from "../../../services.js";
+import { requireUser, userId } from "../../plugins/authenticate.js";
+import type { NimbusApp } from "../../types.js";
+import { limitCodeGuessing } from "./device-guessing.js";
+
+/** The signed-in person approves (or denies) the code a TV or CLI shows. */
+export function deviceVerify(app: NimbusApp, { auth, devices, rateLimits }: Services): void {
+  app.post(
+    "/v1/auth/device/verify",
+    {
+      onRequest: requireUser(auth),
+      schema: {
+        tags: ["auth"],
+        summary: "Approve or deny a device's user code",
+        description: "Unknown or answered codes: `invalid_grant`; expired: `expired_token`.",
+        body: deviceVerifyRequestSchema,
+        response: { 200: deviceVerifyResponseSchema },
+      },
+    },
+    async (request) =>
+      limitCodeGuessing(request, rateLimits, () =>
+        devices.verify(userId(request), request.body.user_code, request.body.approve),
+      ),
+  );
+}

@@ -1,0 +1,25 @@
+import { sessionListResponseSchema } from "@nimbus/protocol";
+import { presentSession } from "../../../modules/auth/session-presenter.js";
+import type { Services } from "../../../services.js";
+import { principalOf, requireUser } from "../../plugins/authenticate.js";
+import type { NimbusApp } from "../../types.js";
+
+/** The signed-in user's active sessions and devices, most recently used first. */
+export function listSessions(app: NimbusApp, { auth, clients }: Services): void {
+  app.get(
+    "/v1/auth/sessions",
+    {
+      onRequest: requireUser(auth),
+      schema: {
+        tags: ["auth"],
+        summary: "Active sessions: client, device, IP, user agent, created and last used, current",
+        response: { 200: sessionListResponseSchema },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const rows = await auth.listSessions(principal.userId);
+      return { sessions: rows.map((row) => presentSession(row, clients, principal.familyId)) };
+    },
+  );
+}

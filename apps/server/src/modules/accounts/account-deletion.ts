@@ -1,0 +1,100 @@
+import {
+  ACCOUNT_DELETION_GRACE_S,
+  type AccountDeletionRequest,
+  type AccountDeletionResponse,
+  NimbusError,
+} from "@nimbus/protocol";
+import type { Db } from "../../db/database.js";
+import { type Clock, isoTime } from "../../lib/clock.js";
+import type { AuthService } from "../auth/auth-service.js";
+import { verifyPassword } from "../auth/passwords.js";
+import { lockUser, releaseBlobReferences } from "../files/accounting.js";
+import type { AccountsRepository } from "./accounts-repository.js";
+import type { VerificationService } from "./verification-service.js";
+
+const BATCH = 20;
+
+export interface AccountDeletionDeps {
+  db: Db;
+  accounts: AccountsRepository;
+  auth: AuthService;
+  verifications: VerificationService;
+  clock: Clock;
+}
+
+/**
+ * Account deletion with a cancellation period: a request (proven by the password or
+ * a DELETE_ACCOUNT code) ends every session and sets the due time; signing in with
+ * `cancel_deletion` cancels it; after the period the purge job deletes the account.
+ */
+export class AccountDeletion {
+  constructor(private readonly deps: AccountDeletionDeps) {}
+
+  async request(userId: string, proof: AccountDeletionRequest): Promise<AccountDeletionResponse> {
+    const { accounts, clock } = this.deps;
+    const user = await accounts.findById(userId);
+    if (!user) throw new NimbusError("unauthenticated", "account no longer exists");
+    if (proof.password !== undefined) {
+      if (!user.password_hash || !(await verifyPassword(user.password_hash, proof.password))) {
+        throw new NimbusError("invalid_password");
+      }
+    } else if (proof.verification_token) {
+      await this.deps.verifications.consume(proof.verification_token, ["DELETE_ACCOUNT"], userId);
+    }
+    const now = clock.now();
+    const due = now + ACCOUNT_DELETION_GRACE_S * 1000;
+    await accounts.update(userId, { deletion_requested_at: now, deletion_due_at: due }, now);
+    await this.deps.auth.revokeAllSessions(userId);
+    return { delete_at: isoTime(due) };
+  }
+
+  async cancel(userId: string): Promise<void> {
+    await this.deps.accounts.update(
+      userId,
+      { deletion_requested_at: null, deletion_due_at: null },
+      this.deps.clock.now(),
+    );
+  }
+
+  /** Deletes every account whose period has passed; answers how many went. */
+  async purgeDue(): Promise<number> {
+    let purged = 0;
+    for (;;) {
+      const due = await this.deps.accounts.dueForDeletion(this.deps.clock.now(), BATCH);
+      for (const id of due) if (await this.purge(id)) purged++;
+      if (due.length < BATCH) return purged;
+    }
+  }
+
+  /**
+   * One account, in one transaction: its files' blob references are released (a blob
+   * at zero waits for GC, as after a permanent delete), then the user row goes and
+   * everything of theirs with it (sessions, files, uploads, shares: foreign keys cascade).
+   * Re-checks the due time under the user's lock, so a cancellation that won the race stands.
+   */
+  private purge(userId: string): Promise<boolean> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      await lockUser(trx, userId);
+      const now = this.deps.clock.now();
+      const still = await trx
+        .selectFrom("users")
+        .select("id")
+        .where("id", "=", userId)
+        .where("deletion_due_at", "<=", now)
+        .executeTakeFirst();
+      if (!still) return false;
+      const groups = await trx
+        .selectFrom("files")
+        .select((eb) => ["blob_gcid", eb.fn.countAll<number>().as("n")])
+        .where("user_id", "=", userId)
+        .where("blob_gcid", "is not", null)
+        .groupBy("blob_gcid")
+        .execute();
+      const blobs = new Map(groups.map((group) => [group.blob_gcid as string, Number(group.n)]));
+      await trx.deleteFrom("files").where("user_id", "=", userId).execute();
+      await releaseBlobReferences(trx, blobs, now);
+      await trx.deleteFrom("users").where("id", "=", userId).execute();
+      return true;
+    });
+  }
+}

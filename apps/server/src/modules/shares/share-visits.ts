@@ -1,0 +1,219 @@
+import {
+  type DriveFile,
+  FILE_KIND,
+  NimbusError,
+  type ShareBatchFileInfoResponse,
+  type ShareFileInfoResponse,
+  type ShareFilesResponse,
+  type ThumbnailSize,
+} from "@nimbus/protocol";
+import type { Db } from "../../db/database.js";
+import { type Clock, isoTime } from "../../lib/clock.js";
+import type { DownloadLinks } from "../files/download-links.js";
+import { listPage } from "../files/file-listing.js";
+import { presentFile } from "../files/file-presenter.js";
+import type { FileRow } from "../files/files-repository.js";
+import type { PreviewLookup } from "../files/files-service.js";
+import { decodePageToken, encodePageToken } from "../files/page-token.js";
+import { sortSpec } from "../files/sort-orders.js";
+import type { UsersRepository } from "../users/users-repository.js";
+import type { ShareAccess, ShareAccessChecker, Visit } from "./share-access.js";
+import { listedInShare } from "./share-presenter.js";
+import { pathInShare } from "./share-tree.js";
+import type { SharesRepository } from "./shares-repository.js";
+import { shareStatusText } from "./status-texts.js";
+
+export interface ShareVisitsDeps {
+  db: Db;
+  access: ShareAccessChecker;
+  shares: SharesRepository;
+  users: UsersRepository;
+  previews: PreviewLookup;
+  links: DownloadLinks;
+  clock: Clock;
+  publicUrl: string;
+}
+
+export interface PageRequest {
+  parentId?: string | undefined;
+  limit: number;
+  pageToken?: string | undefined;
+  thumbnailSize: ThumbnailSize;
+}
+
+/**
+ * The visitor's side of a share: its top level and folders inside it, one or
+ * several items with signed links. Every call runs the share-link check first;
+ * a result other than OK answers that status and nothing of the content.
+ */
+export class ShareVisits {
+  constructor(private readonly deps: ShareVisitsDeps) {}
+
+  async open(visit: Visit, q: PageRequest): Promise<ShareFilesResponse> {
+    const access = await this.deps.access.check(visit);
+    const response = await this.frame(access, visit);
+    const { share } = access;
+    if (access.status !== "OK" || !share) return response;
+    if (q.parentId) {
+      const path = await this.folderPath(access, q.parentId);
+      const spec = sortSpec();
+      const page = await listPage(this.deps.db, {
+        userId: share.user_id,
+        scope: { kind: "folder", parentId: q.parentId },
+        // Files still uploading are not shared yet (folders are always complete).
+        filters: { phase: "PHASE_TYPE_COMPLETE" },
+        spec,
+        pinned: true,
+        cursor: decodePageToken(q.pageToken, spec, true),
+        limit: q.limit,
+      });
+      const files = await this.present(page.rows, access, visit.viewerId, q.thumbnailSize);
+      return {
+        ...response,
+        files: files.map((file) => listedInShare(file, false)),
+        next_page_token: page.next ? encodePageToken(page.next) : "",
+        ancestors: path.map(({ id, name }) => ({ id, name })),
+      };
+    }
+    if (!q.pageToken) await this.deps.shares.countView(share.id);
+    const offset = decodeOffset(q.pageToken);
+    const ordered = [...access.roots].sort(
+      (a, b) => kindRank(a) - kindRank(b) || b.modified_at - a.modified_at || (a.id < b.id ? -1 : 1),
+    );
+    const rows = ordered.slice(offset, offset + q.limit);
+    const files = await this.present(rows, access, visit.viewerId, q.thumbnailSize);
+    return {
+      ...response,
+      files: files.map((file) => listedInShare(file, true)),
+      next_page_token: offset + q.limit < ordered.length ? encodeOffset(offset + q.limit) : "",
+    };
+  }
+
+  /** One item of the share with signed links (its bytes through `/drive/v1/download`). */
+  async fileInfo(visit: Visit, fileId: string, thumbnailSize: ThumbnailSize): Promise<ShareFileInfoResponse> {
+    const { status, files } = await this.withLinks(visit, [fileId], thumbnailSize);
+    return {
+      share_status: status,
+      share_status_text: text(status, visit),
+      file_info: files[0] ?? null,
+    };
+  }
+
+  async batchFileInfo(
+    visit: Visit,
+    fileIds: readonly string[],
+    thumbnailSize: ThumbnailSize,
+  ): Promise<ShareBatchFileInfoResponse> {
+    const { status, files } = await this.withLinks(visit, fileIds, thumbnailSize);
+    return { share_status: status, share_status_text: text(status, visit), file_infos: files };
+  }
+
+  /**
+   * Links are made for the signed-in visitor, whose traffic the bytes then count
+   * against (anonymous previews count against the sharer's); each item handed to
+   * a signed-in visitor counts as a download of the share.
+   */
+  private async withLinks(visit: Visit, fileIds: readonly string[], thumbnailSize: ThumbnailSize) {
+    const access = await this.deps.access.check(visit);
+    const { share } = access;
+    if (access.status !== "OK" || !share) return { status: access.status, files: [] as DriveFile[] };
+    const roots = new Set(access.roots.map((row) => row.id));
+    const rows: FileRow[] = [];
+    for (const id of new Set(fileIds)) {
+      if (!(await pathInShare(this.deps.db, share.user_id, roots, id))) {
+        throw new NimbusError("file_not_found", undefined, { metadata: { id } });
+      }
+      const row = await this.deps.db
+        .selectFrom("files")
+        .selectAll()
+        .where("user_id", "=", share.user_id)
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      rows.push(row);
+    }
+    const files = await this.present(rows, access, visit.viewerId, thumbnailSize);
+    if (visit.viewerId && visit.viewerId !== share.user_id) {
+      await this.deps.shares.countDownloads(
+        share.id,
+        rows.filter((row) => row.kind === FILE_KIND.file).length,
+      );
+    }
+    return {
+      status: access.status,
+      files: files.map((file) => (roots.has(file.id) ? { ...file, parent_id: "" } : file)),
+    };
+  }
+
+  /** The path from a shared folder down to `parentId`; anything outside the share is `file_not_found`. */
+  private async folderPath(access: ShareAccess, parentId: string) {
+    const share = access.share as NonNullable<ShareAccess["share"]>;
+    const roots = new Set(access.roots.map((row) => row.id));
+    const path = await pathInShare(this.deps.db, share.user_id, roots, parentId);
+    if (!path) throw new NimbusError("file_not_found", undefined, { metadata: { id: parentId } });
+    if (path.at(-1)?.kind !== FILE_KIND.folder) throw new NimbusError("file_parent_invalid", "not a folder");
+    return path;
+  }
+
+  private async present(
+    rows: readonly FileRow[],
+    access: ShareAccess,
+    viewerId: string | undefined,
+    thumbnailSize: ThumbnailSize,
+  ): Promise<DriveFile[]> {
+    const gcids = rows.flatMap((row) => (row.blob_gcid ? [row.blob_gcid] : []));
+    const previews = gcids.length > 0 ? await this.deps.previews.lookup(gcids) : undefined;
+    const now = this.deps.clock.now();
+    return rows.map((row) =>
+      presentFile(row, {
+        publicUrl: this.deps.publicUrl,
+        links: this.deps.links,
+        now,
+        viewerId: viewerId ?? access.share?.user_id ?? row.user_id,
+        thumbnailSize,
+        ...(previews && { previews }),
+      }),
+    );
+  }
+
+  /** The fields every answer carries: status, sharer, title and limits (content only when OK). */
+  private async frame(access: ShareAccess, visit: Visit): Promise<ShareFilesResponse> {
+    const { share, status } = access;
+    const owner = share ? await this.deps.users.findById(share.user_id) : undefined;
+    return {
+      share_status: status,
+      share_status_text: text(status, visit),
+      share_id: share?.id ?? "",
+      title: share && !HIDDEN_TITLE.has(status) ? share.title : "",
+      pass_code_token: access.issuedToken,
+      user_info: owner ? { user_id: owner.id, nickname: owner.name, avatar: "" } : null,
+      file_num: String(status === "OK" ? access.roots.length : 0),
+      files: [],
+      next_page_token: "",
+      expiration_time: share?.expires_at ? isoTime(share.expires_at) : "",
+      restore_count_left:
+        share && share.restore_limit >= 0
+          ? String(Math.max(0, share.restore_limit - share.restore_count))
+          : "-1",
+      ancestors: [],
+    };
+  }
+}
+
+const text = (status: ShareAccess["status"], visit: Visit) =>
+  shareStatusText(status, visit.locale ?? "en-US");
+
+/** Moderation results do not repeat what was blocked. */
+const HIDDEN_TITLE = new Set<string>(["SENSITIVE_WORD", "SENSITIVE_RESOURCE", "PROHIBITED", "AUDITING"]);
+
+const kindRank = (row: FileRow) => (row.kind === FILE_KIND.folder ? 0 : 1);
+
+function encodeOffset(offset: number): string {
+  return Buffer.from(`top:${offset}`).toString("base64url");
+}
+
+function decodeOffset(token: string | undefined): number {
+  if (!token) return 0;
+  const match = /^top:(\d{1,7})$/.exec(Buffer.from(token, "base64url").toString("utf8"));
+  if (!match) throw new NimbusError("invalid_page_token");
+  return Number(match[1]);
+}

@@ -1,0 +1,74 @@
+import type { ChangePasswordResponse, UserMe } from "@nimbus/protocol";
+import { useId } from "react";
+import { ENDPOINTS } from "../../api/endpoints.js";
+import { useT } from "../../i18n/i18n.js";
+import { AccountStatus } from "../account-status.js";
+import { useAccountAction } from "../use-account-api.js";
+
+/** Change the password (or set a first one); every other session ends. */
+export function PasswordSection({ user, onChanged }: { user: UserMe; onChanged: () => void }) {
+  const t = useT();
+  const id = useId();
+  const change = useAccountAction<ChangePasswordResponse>();
+  const hasPassword = user.password === "SET";
+  return (
+    <section className="card account-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t("account.password")}</h2>
+      <p className="muted small">
+        {t(hasPassword ? "accounts.password.lead" : "accounts.password.leadUnset")}
+      </p>
+      <form
+        className="stack-form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          const data = new FormData(form);
+          const result = await change.run(ENDPOINTS.password, {
+            body: {
+              ...(hasPassword ? { old_password: String(data.get("old_password")) } : {}),
+              new_password: String(data.get("new_password")),
+            },
+          });
+          if (result.ok) {
+            form.reset();
+            onChanged();
+          }
+        }}
+      >
+        {hasPassword && (
+          <>
+            <label htmlFor={`${id}-old`}>{t("accounts.password.current")}</label>
+            <input
+              id={`${id}-old`}
+              name="old_password"
+              type="password"
+              autoComplete="current-password"
+              required
+            />
+          </>
+        )}
+        <label htmlFor={`${id}-new`}>{t("accounts.password.new")}</label>
+        <input
+          id={`${id}-new`}
+          name="new_password"
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          maxLength={128}
+          required
+        />
+        <button className="button" type="submit" disabled={change.busy}>
+          {t(hasPassword ? "accounts.password.change" : "accounts.password.set")}
+        </button>
+        <AccountStatus
+          state={change.state}
+          done={
+            change.state.status === "done"
+              ? t("accounts.password.done", { count: change.state.data.revoked_sessions })
+              : ""
+          }
+        />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import type { SessionInfo, SessionListResponse } from "@nimbus/protocol";
+import { useCallback, useEffect, useId, useState } from "react";
+import { ENDPOINTS } from "../../api/endpoints.js";
+import { useSignOut } from "../../drive/sign-out.js";
+import { formatDate } from "../../i18n/format.js";
+import { useLocale, useT } from "../../i18n/i18n.js";
+import { accountErrorText, useAccountApi } from "../use-account-api.js";
+
+/** The user's signed-in sessions and devices; end one, or all of them. */
+export function SessionsSection() {
+  const t = useT();
+  const locale = useLocale();
+  const id = useId();
+  const api = useAccountApi();
+  const signOutEverywhere = useSignOut({ everywhere: true });
+  const [sessions, setSessions] = useState<SessionInfo[]>();
+  const [error, setError] = useState("");
+  const load = useCallback(async () => {
+    const result = await api<SessionListResponse>(ENDPOINTS.sessions);
+    if (result.ok) setSessions(result.data.sessions);
+    else setError(accountErrorText(result.error, t));
+  }, [api, t]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load once; the list reloads after each change
+  useEffect(() => {
+    void load();
+  }, []);
+  return (
+    <section className="card account-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t("accounts.sessions.title")}</h2>
+      <p className="muted small">{t("accounts.sessions.lead")}</p>
+      {error && (
+        <p className="form-message error" role="alert">
+          {error}
+        </p>
+      )}
+      <ul className="session-list">
+        {sessions?.map((session) => (
+          <li key={session.id}>
+            <div>
+              <strong>{session.device_name || session.client_name}</strong>
+              {session.current && <span className="badge ok">{t("accounts.sessions.current")}</span>}
+              <p className="muted small">
+                {[
+                  session.client_name,
+                  session.ip,
+                  t("accounts.sessions.lastUsed", { date: formatDate(session.last_used_at, locale) }),
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </p>
+            </div>
+            {!session.current && (
+              <button
+                className="button small"
+                type="button"
+                onClick={async () => {
+                  const result = await api(ENDPOINTS.session(session.id), { method: "DELETE" });
+                  if (!result.ok) setError(accountErrorText(result.error, t));
+                  void load();
+                }}
+              >
+                {t("accounts.sessions.end")}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <button className="button" type="button" onClick={() => void signOutEverywhere()}>
+        {t("accounts.sessions.endAll")}
+      </button>
+    </section>
+  );
+}

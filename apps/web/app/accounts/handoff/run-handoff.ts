@@ -1,0 +1,130 @@
+import { CLIENT_IDS } from "@nimbus/protocol";
+import { type AppBridge, AppBridgeError } from "./app-bridge.js";
+import { type DesktopFetch, requestDesktopCode } from "./desktop.js";
+import { type MessageWindow, requestExtensionCode } from "./extension.js";
+import { createPkce, type Pkce } from "./pkce.js";
+import type { HandoffPlan } from "./plan.js";
+
+export interface SignedInUser {
+  userId: string;
+}
+
+/** What a hand-off needs of the page; fakes in the tests. */
+export interface HandoffDeps {
+  /** The sign-in refresh of spec §4: the user when the session is valid. */
+  refresh(): Promise<SignedInUser | undefined>;
+  /** `POST /v1/auth/token` (authorization_code) as the web client; the session cookie follows. */
+  exchange(code: string, verifier?: string): Promise<{ ok: true } | { ok: false; error: string }>;
+  signOut(): Promise<void>;
+  /** Present inside the app's webview. */
+  bridge?: AppBridge | undefined;
+  /** Extension hand-off: the window the content script listens on, and the page origin. */
+  messages?: { win: MessageWindow; origin: string; waitMs?: number } | undefined;
+  desktopFetch?: DesktopFetch | undefined;
+  pkce?: () => Promise<Pkce>;
+  newId?: () => string;
+}
+
+export type HandoffResult =
+  | { status: "none" }
+  /** Already signed in as the right user: nothing was exchanged. */
+  | { status: "kept"; userId: string }
+  | { status: "signed-in"; userId: string }
+  | { status: "failed"; error: string; bridgeCode?: number };
+
+async function exchangeAndRefresh(
+  deps: HandoffDeps,
+  code: string,
+  verifier?: string,
+): Promise<HandoffResult> {
+  const exchanged = await deps.exchange(code, verifier);
+  if (!exchanged.ok) return { status: "failed", error: exchanged.error };
+  const user = await deps.refresh();
+  return user ? { status: "signed-in", userId: user.userId } : { status: "failed", error: "unauthenticated" };
+}
+
+function bridgeFailure(error: unknown): HandoffResult {
+  if (error instanceof AppBridgeError)
+    return { status: "failed", error: error.message, bridgeCode: error.code };
+  return { status: "failed", error: "unknown" };
+}
+
+/** The app's stored user, for the `scope` comparison: from the bridge, else none. */
+async function appUserId(bridge: AppBridge | undefined): Promise<string | undefined> {
+  if (!bridge) return undefined;
+  try {
+    const info = await bridge.call("getUserInfo");
+    return typeof info.user_id === "string" ? info.user_id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs one hand-off of spec §4:
+ * - app webview (`bridge_auth=1`): a valid session ends it; otherwise the app is asked
+ *   for a code (`getAuthCode`), which is exchanged;
+ * - `code` without `state`: with a `scope`, a valid session whose user matches the app's
+ *   stored user ends it; otherwise sign out, exchange, refresh;
+ * - extension: a login request with the page's PKCE challenge, 5 s to answer;
+ * - desktop: the challenge posted to the loopback port, the code read from a header.
+ */
+export async function runHandoff(plan: HandoffPlan, deps: HandoffDeps): Promise<HandoffResult> {
+  const pkce = deps.pkce ?? (() => createPkce());
+  const clientId = CLIENT_IDS.web;
+  switch (plan.kind) {
+    case "none":
+      return { status: "none" };
+    case "bridge": {
+      const current = await deps.refresh();
+      if (current) return { status: "kept", userId: current.userId };
+      if (!deps.bridge) return { status: "failed", error: "bridge_missing" };
+      let code: unknown;
+      try {
+        const answer = await deps.bridge.call("getAuthCode", {
+          client_id: clientId,
+          scope: plan.scope ?? "",
+        });
+        code = answer.code;
+      } catch (error) {
+        return bridgeFailure(error);
+      }
+      if (typeof code !== "string" || code === "")
+        return bridgeFailure(new AppBridgeError(-2, "process response data error!"));
+      return exchangeAndRefresh(deps, code);
+    }
+    case "code": {
+      if (plan.scope) {
+        const [current, appUser] = await Promise.all([deps.refresh(), appUserId(deps.bridge)]);
+        if (current && appUser && current.userId === appUser)
+          return { status: "kept", userId: current.userId };
+      }
+      await deps.signOut();
+      return exchangeAndRefresh(deps, plan.code);
+    }
+    case "extension": {
+      if (!deps.messages) return { status: "failed", error: "unavailable" };
+      const { verifier, challenge, method } = await pkce();
+      const id = deps.newId?.() ?? globalThis.crypto.randomUUID();
+      const outcome = await requestExtensionCode(
+        deps.messages.win,
+        deps.messages.origin,
+        { id, client_id: clientId, code_challenge: challenge, code_challenge_method: method },
+        deps.messages.waitMs === undefined ? {} : { waitMs: deps.messages.waitMs },
+      );
+      if (outcome.kind === "timeout") return { status: "failed", error: "deadline_exceeded" };
+      if (outcome.kind === "refused") return { status: "failed", error: outcome.error };
+      return exchangeAndRefresh(deps, outcome.code, verifier);
+    }
+    case "desktop": {
+      const { verifier, challenge, method } = await pkce();
+      const outcome = await requestDesktopCode(
+        plan.port,
+        { client_id: clientId, code_challenge: challenge, code_challenge_method: method },
+        deps.desktopFetch,
+      );
+      if (outcome.kind === "failed") return { status: "failed", error: "unreachable" };
+      return exchangeAndRefresh(deps, outcome.code, verifier);
+    }
+  }
+}

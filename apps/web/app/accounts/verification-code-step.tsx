@@ -1,0 +1,167 @@
+import type { VerificationResponse, VerificationUsage, VerifyResponse } from "@nimbus/protocol";
+import { useEffect, useId, useState } from "react";
+import { ENDPOINTS } from "../api/endpoints.js";
+import { useT } from "../i18n/i18n.js";
+import { accountCaptchaMeta } from "./account-api.js";
+import { AccountStatus } from "./account-status.js";
+import { useAccountAction } from "./use-account-api.js";
+
+export interface VerifiedTarget extends VerifyResponse {
+  /** What the code went to, as typed ('' when it went to the signed-in user's own address). */
+  target: string;
+}
+
+/** `email` or `phone_number`, from what was typed. */
+export function targetField(value: string): { email: string } | { phone_number: string } {
+  const trimmed = value.trim();
+  return trimmed.includes("@") ? { email: trimmed } : { phone_number: trimmed };
+}
+
+function useCountdown(seconds: number): number {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    setLeft(seconds);
+    if (seconds <= 0) return;
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const remaining = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
+      setLeft(remaining);
+      if (remaining === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [seconds]);
+  return left;
+}
+
+/**
+ * Sends a 6-digit code (`POST /v1/auth/verification`) and verifies it
+ * (`…/verification/verify`); `own` sends it to the signed-in user's own address.
+ */
+export function VerificationCodeStep({
+  usage,
+  own = false,
+  targetLabel,
+  submitLabel,
+  onVerified,
+  initialTarget = "",
+}: {
+  usage: VerificationUsage;
+  own?: boolean;
+  targetLabel?: string;
+  submitLabel: string;
+  onVerified: (verified: VerifiedTarget) => void;
+  initialTarget?: string;
+}) {
+  const t = useT();
+  const id = useId();
+  const [target, setTarget] = useState(initialTarget);
+  const [code, setCode] = useState("");
+  const [sent, setSent] = useState<VerificationResponse & { target: string }>();
+  const send = useAccountAction<VerificationResponse>();
+  const verify = useAccountAction<VerifyResponse>();
+  const resendIn = useCountdown(sent?.resend_in ?? 0);
+
+  async function sendCode() {
+    const body = own ? { usage, target: "USER" } : { usage, target: "ANY", ...targetField(target) };
+    const result = await send.run(ENDPOINTS.verification, {
+      body,
+      ...(own ? {} : { captchaMeta: accountCaptchaMeta(target) }),
+    });
+    if (result.ok) {
+      setSent({ ...result.data, target: own ? "" : target.trim() });
+      verify.reset();
+    }
+  }
+
+  const targetInput = own ? null : (
+    <>
+      <label htmlFor={`${id}-target`}>{targetLabel ?? t("accounts.code.target")}</label>
+      <input
+        id={`${id}-target`}
+        name="target"
+        value={target}
+        onChange={(event) => setTarget(event.target.value)}
+        autoComplete="username"
+        required
+        readOnly={Boolean(sent)}
+      />
+    </>
+  );
+
+  if (!sent)
+    return (
+      <form
+        className="code-step"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void sendCode();
+        }}
+      >
+        {targetInput}
+        <button
+          className="button primary"
+          type="submit"
+          disabled={send.busy || (!own && target.trim() === "")}
+        >
+          {t("accounts.code.send")}
+        </button>
+        <AccountStatus state={send.state} />
+      </form>
+    );
+
+  return (
+    <form
+      className="code-step"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const result = await verify.run(ENDPOINTS.verificationVerify, {
+          body: { verification_id: sent.verification_id, verification_code: code.trim() },
+        });
+        if (result.ok) onVerified({ ...result.data, target: sent.target });
+      }}
+    >
+      {targetInput}
+      <p className="muted small" role="status">
+        {sent.target ? t("accounts.code.sentTo", { target: sent.target }) : t("accounts.code.sentOwn")}
+      </p>
+      <label htmlFor={`${id}-code`}>{t("accounts.code.label")}</label>
+      <input
+        id={`${id}-code`}
+        name="code"
+        className="code-input"
+        value={code}
+        onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, 6))}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="\d{6}"
+        required
+        // biome-ignore lint/a11y/noAutofocus: the code field is the only thing to do next
+        autoFocus
+      />
+      <button className="button primary" type="submit" disabled={verify.busy || code.length !== 6}>
+        {submitLabel}
+      </button>
+      <p className="code-links">
+        <button className="link-button" type="button" disabled={resendIn > 0 || send.busy} onClick={sendCode}>
+          {resendIn > 0 ? t("accounts.code.resendIn", { seconds: resendIn }) : t("accounts.code.resend")}
+        </button>
+        {!own && (
+          <button
+            className="link-button"
+            type="button"
+            onClick={() => {
+              setSent(undefined);
+              setCode("");
+              send.reset();
+              verify.reset();
+            }}
+          >
+            {t("accounts.code.changeTarget")}
+          </button>
+        )}
+      </p>
+      <AccountStatus state={verify.state} />
+      <AccountStatus state={send.state} />
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import type { DriveFile } from "@nimbus/protocol";
+import { useT } from "../../i18n/i18n.js";
+import type { FilesApi } from "./api.js";
+import { ConfirmDialog, NameDialog } from "./dialogs.js";
+import { FolderPicker } from "./folder-picker.js";
+import type { FileActions } from "./use-file-actions.js";
+
+export type DialogState =
+  | null
+  | { kind: "move" | "copy"; files: DriveFile[] }
+  | { kind: "delete"; files: DriveFile[] }
+  | { kind: "empty-trash" }
+  | { kind: "new-folder" };
+
+/** The browser's modal dialogs: folder picker, confirmations, new folder. */
+export function BrowserDialogs({
+  dialog,
+  close,
+  api,
+  actions,
+  parentId,
+  folderName,
+  onCreated,
+}: {
+  dialog: DialogState;
+  close(): void;
+  api: FilesApi;
+  actions: FileActions;
+  parentId: string;
+  folderName(id: string): string;
+  onCreated(file: DriveFile): void;
+}) {
+  const t = useT();
+  if (!dialog) return null;
+  switch (dialog.kind) {
+    case "move":
+    case "copy":
+      return (
+        <FolderPicker
+          api={api}
+          mode={dialog.kind}
+          movingIds={dialog.kind === "move" ? dialog.files.map((f) => f.id) : []}
+          startId={dialog.files[0]?.parent_id ?? parentId}
+          onCancel={close}
+          onPick={(target, name) => {
+            close();
+            const label = name || folderName(target);
+            if (dialog.kind === "move") void actions.move(dialog.files, target, label);
+            else void actions.copy(dialog.files, target, label);
+          }}
+        />
+      );
+    case "delete":
+      return (
+        <ConfirmDialog
+          title={t("files.confirm.deleteTitle", { count: dialog.files.length })}
+          body={t("files.confirm.deleteBody")}
+          confirm={t("files.action.deleteForever")}
+          onCancel={close}
+          onConfirm={() => {
+            close();
+            void actions.deleteForever(dialog.files);
+          }}
+        />
+      );
+    case "empty-trash":
+      return (
+        <ConfirmDialog
+          title={t("files.confirm.emptyTitle")}
+          body={t("files.confirm.emptyBody")}
+          confirm={t("files.action.emptyTrash")}
+          onCancel={close}
+          onConfirm={() => {
+            close();
+            void actions.emptyTrash();
+          }}
+        />
+      );
+    case "new-folder":
+      return (
+        <NameDialog
+          title={t("files.newFolder.title")}
+          label={t("files.newFolder.label")}
+          initial={t("files.newFolder.default")}
+          submit={t("files.newFolder.create")}
+          onCancel={close}
+          onSubmit={async (name) => {
+            close();
+            const file = await actions.createFolder(name, parentId);
+            if (file) onCreated(file);
+          }}
+        />
+      );
+  }
+}

@@ -1,0 +1,310 @@
+import type { Ancestor, DriveFile } from "@nimbus/protocol";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { errorText } from "../../api/client.js";
+import { useLayoutState } from "../../components/platform/layout-state.js";
+import { useLocale, useT } from "../../i18n/i18n.js";
+import { savedViewType } from "../../lib/display-mode.js";
+import { useDriveSession } from "../session.js";
+import { SignInPrompt } from "../sign-in-prompt.js";
+import { filesApi } from "./api.js";
+import { Breadcrumbs } from "./breadcrumbs.js";
+import { BrowserDialogs, type DialogState } from "./browser-dialogs.js";
+import { ListHeader, ListSkeleton, SelectionBar } from "./browser-parts.js";
+import { ContextMenu, type MenuPlacement } from "./context-menu.js";
+import { FileView } from "./file-view.js";
+import type { LayoutView } from "./geometry.js";
+import { type DriveView, listRequest, watchedFolder } from "./list-query.js";
+import { menuEntries } from "./menu-entries.js";
+import {
+  extendTo,
+  NO_SELECTION,
+  reconcile,
+  selectBox,
+  selectedInOrder,
+  selectOnly,
+  toggle,
+} from "./selection.js";
+import { Toasts, useToasts } from "./toasts.js";
+import { useBrowserPageActions } from "./use-browser-page-actions.js";
+import { useDisplayMode } from "./use-display-mode.js";
+import { useFileActions } from "./use-file-actions.js";
+import { useFileList } from "./use-file-list.js";
+import { listKeyDown } from "./use-list-keyboard.js";
+import { ViewTools } from "./view-tools.js";
+import "./files.css";
+
+/**
+ * A drive page's file list: header (breadcrumbs, title, tools), the virtualized
+ * list or grid with selection, keyboard, context menu and drag-and-drop, the
+ * selection bar, dialogs and notices. `view` says which list it is.
+ */
+export function FileBrowser({
+  view,
+  title,
+  empty,
+  tools,
+}: {
+  view: DriveView;
+  title: string;
+  empty: ReactNode;
+  tools?: (helpers: { openDialog(dialog: DialogState): void; count: number }) => ReactNode;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const api = useMemo(() => filesApi(locale), [locale]);
+  const { session } = useDriveSession();
+  const { isMobile } = useLayoutState();
+  const [mode, setMode] = useDisplayMode();
+  // The photo flow is offered but, as spec §3 says of unsupported types, saved as grid.
+  const viewType: LayoutView = mode.viewType === "flow" ? "flow" : savedViewType(mode.viewType);
+  const list = useFileList(
+    api,
+    listRequest(view, mode),
+    watchedFolder(view),
+    session.status !== "signed-out",
+  );
+  const [toasts, toast, dismiss] = useToasts();
+  const actions = useFileActions(api, list, view, toast);
+  const [selection, setSelection] = useState(NO_SELECTION);
+  const [renamingId, setRenamingId] = useState<string | null>(null);
+  const [menu, setMenu] = useState<MenuPlacement | null>(null);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [scrollToken, setScrollToken] = useState(0);
+  const [ancestors, setAncestors] = useState<Ancestor[]>([]);
+  const pointer = useRef("mouse");
+  const inTrash = view.kind === "trash";
+  const parentId = view.kind === "folder" ? view.parentId : "";
+  const viewKey = JSON.stringify(view);
+
+  const { items } = list;
+  const ids = useMemo(() => items.map((f) => f.id), [items]);
+  useEffect(() => setSelection((s) => reconcile(s, ids)), [ids]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new list starts unselected
+  useEffect(() => {
+    setSelection(NO_SELECTION);
+    setRenamingId(null);
+  }, [viewKey]);
+
+  useEffect(() => {
+    if (!parentId) return setAncestors([]);
+    const controller = new AbortController();
+    api.ancestors(parentId, controller.signal).then(
+      (result) => result.ok && setAncestors(result.data.ancestors),
+      () => {},
+    );
+    return () => controller.abort();
+  }, [api, parentId]);
+
+  const selected = useMemo(
+    () => selectedInOrder(selection, ids).map((id) => items[ids.indexOf(id)] as DriveFile),
+    [selection, ids, items],
+  );
+  const folderName = (id: string) =>
+    id === ""
+      ? t("files.root")
+      : (ancestors.find((a) => a.id === id)?.name ?? items.find((f) => f.id === id)?.name ?? "");
+
+  const handlers = (files: DriveFile[]) => ({
+    open: () => files[0] && actions.open(files[0], items),
+    download: () => void actions.download(files),
+    rename: () => files[0] && setRenamingId(files[0].id),
+    move: () => setDialog({ kind: "move", files }),
+    copy: () => setDialog({ kind: "copy", files }),
+    star: (starred: boolean) => void actions.star(files, starred),
+    copyLink: () => files[0] && void actions.copyLink(files[0]),
+    trash: () => void actions.trash(files),
+    restore: () => void actions.restore(files),
+    deleteForever: () => setDialog({ kind: "delete", files }),
+  });
+  const entries = menuEntries(selected, inTrash, t, handlers(selected));
+
+  const openMenuAt = (x: number, y: number, returnFocus?: HTMLElement | null) =>
+    setMenu({ x, y, returnFocus: returnFocus ?? document.querySelector<HTMLElement>(".file-view") });
+  const openMenuFor = (index: number, x: number, y: number, anchor?: HTMLElement) => {
+    const id = ids[index];
+    if (id && !selection.ids.has(id)) setSelection(selectOnly(ids, index));
+    openMenuAt(x, y, anchor);
+  };
+
+  const onDropInto = useCallback(
+    (folderId: string, name: string, dragged: string[]) => {
+      const moving = items.filter((f) => dragged.includes(f.id) && f.id !== folderId);
+      void actions.move(moving, folderId, name);
+    },
+    [items, actions],
+  );
+
+  useBrowserPageActions({
+    items,
+    ids,
+    api,
+    setSelection,
+    reveal: () => setScrollToken((n) => n + 1),
+    setDialog,
+  });
+
+  const heading = title || ancestors[ancestors.length - 1]?.name || "";
+  // Rows show as soon as they come, whether or not the profile has arrived yet.
+  const loading = list.initial;
+  const signedOut = session.status === "signed-out" || list.error?.status === 401;
+  let content: ReactNode;
+  if (signedOut) content = <SignInPrompt />;
+  else if (loading && !list.error) content = <ListSkeleton view={viewType} />;
+  else if (list.error && items.length === 0)
+    content = (
+      <div className="card">
+        <p className="form-message error" role="alert">
+          {errorText(list.error, t)}
+        </p>
+        <button className="button" type="button" onClick={list.refresh}>
+          {t("common.retry")}
+        </button>
+      </div>
+    );
+  else if (items.length === 0 && !list.hasMore) content = empty;
+  else
+    content = (
+      <FileView
+        items={items}
+        view={viewType}
+        phone={isMobile}
+        selection={selection}
+        renamingId={renamingId}
+        hasMore={list.hasMore}
+        label={heading || t("files.root")}
+        scrollToken={scrollToken}
+        header={
+          viewType === "list" && !isMobile ? (
+            <ListHeader
+              mode={mode}
+              sortable={view.kind === "folder" || view.kind === "search"}
+              onChange={setMode}
+            />
+          ) : undefined
+        }
+        onNearEnd={list.loadMore}
+        onItemClick={(index, event) => {
+          const touch = pointer.current !== "mouse";
+          if (event.shiftKey) setSelection(extendTo(selection, ids, index, event.ctrlKey || event.metaKey));
+          else if (event.ctrlKey || event.metaKey || (touch && selection.ids.size > 0))
+            setSelection(toggle(selection, ids, index));
+          else if (touch) {
+            const file = items[index];
+            if (file) actions.open(file, items);
+          } else setSelection(selectOnly(ids, index));
+        }}
+        onOpen={(index) => {
+          const file = items[index];
+          if (file && pointer.current === "mouse") actions.open(file, items);
+        }}
+        onContextMenu={(index, x, y) => {
+          if (pointer.current === "touch") setSelection(toggle(selection, ids, index));
+          else openMenuFor(index, x, y);
+        }}
+        onMenu={(index, anchor) => {
+          const rect = anchor.getBoundingClientRect();
+          openMenuFor(index, rect.left, rect.bottom + 4, anchor);
+        }}
+        onCheck={(index) => setSelection(toggle(selection, ids, index))}
+        onRename={(file, name) => {
+          setRenamingId(null);
+          document.querySelector<HTMLElement>(".file-view")?.focus();
+          if (name !== null) void actions.rename(file, name);
+        }}
+        onBox={(covered, additive) =>
+          setSelection(selectBox(ids, covered, additive ? selection.ids : undefined))
+        }
+        onBackground={() => setSelection(NO_SELECTION)}
+        onKeyDown={(event, g) =>
+          listKeyDown(event, g, {
+            ids,
+            selection,
+            setSelection,
+            open: (index) => items[index] && actions.open(items[index], items),
+            rename: () => !inTrash && selected.length === 1 && setRenamingId(selected[0]?.id ?? null),
+            remove: () =>
+              inTrash ? setDialog({ kind: "delete", files: selected }) : void actions.trash(selected),
+            menu: () => {
+              const row =
+                document.querySelector(".file-item.focused") ?? document.querySelector(".file-item");
+              const rect = row?.getBoundingClientRect();
+              if (rect && selected.length) openMenuAt(rect.left + 40, rect.bottom);
+            },
+            reveal: () => setScrollToken((n) => n + 1),
+          })
+        }
+        dragIds={(index) => {
+          const id = ids[index] as string;
+          return selection.ids.has(id) ? [...selection.ids] : [id];
+        }}
+        onDropInto={(index, dragged) => {
+          const folder = items[index];
+          if (folder) onDropInto(folder.id, folder.name, dragged);
+        }}
+      />
+    );
+
+  return (
+    <main
+      id="main"
+      className="drive-main files-main"
+      onPointerDownCapture={(event) => {
+        pointer.current = event.pointerType;
+      }}
+    >
+      <div className="files-head">
+        <div className="files-title">
+          {view.kind === "folder" && ancestors.length > 0 && (
+            <Breadcrumbs ancestors={ancestors.slice(0, -1)} onDropInto={onDropInto} />
+          )}
+          <h1>{heading}</h1>
+        </div>
+        <div className="files-tools">
+          {tools?.({ openDialog: setDialog, count: items.length })}
+          <ViewTools
+            mode={mode}
+            onChange={setMode}
+            sortable={view.kind === "folder" || view.kind === "search"}
+          />
+        </div>
+      </div>
+      {selected.length > 0 ? (
+        <SelectionBar
+          count={selected.length}
+          entries={entries}
+          onMore={(anchor) => {
+            const rect = anchor.getBoundingClientRect();
+            openMenuAt(rect.right - 200, rect.bottom + 4, anchor);
+          }}
+          onClear={() => setSelection(NO_SELECTION)}
+        />
+      ) : (
+        <p className="list-summary muted">
+          {loading ? "" : t(list.hasMore ? "files.countMore" : "files.count", { count: items.length })}
+        </p>
+      )}
+      {content}
+      {menu && entries.length > 0 && (
+        <ContextMenu
+          label={t("files.menu.label")}
+          entries={entries}
+          placement={menu}
+          onClose={() => setMenu(null)}
+        />
+      )}
+      <BrowserDialogs
+        dialog={dialog}
+        close={() => setDialog(null)}
+        api={api}
+        actions={actions}
+        parentId={parentId}
+        folderName={folderName}
+        onCreated={(file) => {
+          const index = ids.indexOf(file.id);
+          if (index >= 0) setSelection(selectOnly(ids, index));
+        }}
+      />
+      <Toasts toasts={toasts} dismiss={dismiss} />
+    </main>
+  );
+}

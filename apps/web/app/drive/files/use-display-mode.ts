@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { useSavedViewType } from "../../components/platform/display-mode-cookie.js";
+import { documentCookieJar, USER_ID_COOKIE } from "../../lib/cookies.js";
+import {
+  applyDisplayQuery,
+  DEFAULT_DISPLAY_MODE,
+  type DisplayMode,
+  loadDisplayMode,
+  saveDisplayMode,
+} from "../../lib/display-mode.js";
+import { useDriveSession } from "../session.js";
+
+/**
+ * The display mode (spec §3–§4) as React state. The first render uses the view type
+ * the server rendered with (the `pp_ssr_view_type` cookie), so hydration matches and
+ * the first paint already shows the saved view; then the stored record is read (the
+ * user's key, else the global one) and `?view=`/`?order=` apply on top without being
+ * saved. Changes are saved under both keys and mirrored to the cookie.
+ */
+export function useDisplayMode(): [DisplayMode, (change: Partial<DisplayMode>) => void] {
+  const ssrView = useSavedViewType();
+  const [params] = useSearchParams();
+  const { session } = useDriveSession();
+  const userId = session.status === "ready" ? session.user.sub : undefined;
+  const [mode, setMode] = useState<DisplayMode>(() => ({ ...DEFAULT_DISPLAY_MODE, viewType: ssrView }));
+  const search = params.toString();
+
+  useEffect(() => {
+    try {
+      const jar = documentCookieJar(document);
+      setMode(applyDisplayQuery(loadDisplayMode(localStorage, userId ?? jar.get(USER_ID_COOKIE)), search));
+    } catch {
+      // No storage: keep the defaults.
+    }
+  }, [userId, search]);
+
+  const update = useCallback(
+    (change: Partial<DisplayMode>) => {
+      setMode((current) => {
+        const next = { ...current, ...change };
+        try {
+          const jar = documentCookieJar(document);
+          saveDisplayMode(localStorage, jar, next, userId ?? jar.get(USER_ID_COOKIE));
+        } catch {
+          // Not saved; the change still applies to this page.
+        }
+        return next;
+      });
+    },
+    [userId],
+  );
+  return [mode, update];
+}

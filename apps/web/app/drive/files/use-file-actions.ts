@@ -1,0 +1,199 @@
+import type { BatchResult, DriveFile } from "@nimbus/protocol";
+import { useMemo } from "react";
+import { useNavigate } from "react-router";
+import type { ApiFailure, ApiResult } from "../../api/client.js";
+import { useLocale, useT } from "../../i18n/i18n.js";
+import { notifyDriveChanged } from "../drive-events.js";
+import { requestPreview } from "../preview/preview-events.js";
+import type { FilesApi } from "./api.js";
+import { failureText } from "./failure-text.js";
+import type { DriveView } from "./list-query.js";
+import type { ShowToast } from "./toasts.js";
+import type { FileList } from "./use-file-list.js";
+
+export function folderPath(parentId: string): string {
+  return parentId ? `/drive/all?parent_id=${encodeURIComponent(parentId)}` : "/drive/all";
+}
+
+/** Starts a download of a URL the way a link would (signed links need no cookie). */
+function startDownload(url: string, name: string) {
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.rel = "noopener";
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const area = document.createElement("textarea");
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+  }
+}
+
+const ids = (files: readonly DriveFile[]) => files.map((f) => f.id);
+
+/**
+ * What the drive can do to items, each with an optimistic change to the list, an
+ * undo where it is cheap, and the failure's text (spec §8 order) when it fails.
+ */
+export function useFileActions(api: FilesApi, list: FileList, view: DriveView, toast: ShowToast) {
+  const t = useT();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  return useMemo(() => {
+    const fail = async (error: ApiFailure) =>
+      toast({ text: await failureText(error, locale, t), tone: "error" });
+    const without = (gone: readonly string[]) => {
+      const set = new Set(gone);
+      list.patch((items) => items.filter((item) => !set.has(item.id)));
+    };
+    /** Runs a call; on failure puts the list back as the server has it and says why. */
+    const settle = async <T>(call: Promise<ApiResult<T>>): Promise<T | undefined> => {
+      const result = await call;
+      if (result.ok) return result.data;
+      list.refresh();
+      await fail(result.error);
+      return undefined;
+    };
+    const waitForTask = async (result: BatchResult | undefined) => {
+      if (!result?.task_id) return result;
+      for (let attempt = 0; attempt < 600; attempt++) {
+        const task = await api.task(result.task_id);
+        if (!task.ok) return result;
+        if (task.data.phase === "PHASE_TYPE_COMPLETE") return result;
+        if (task.data.phase === "PHASE_TYPE_ERROR") {
+          toast({ text: task.data.message || t("api.unknown"), tone: "error" });
+          return undefined;
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 200 + attempt * 100)));
+      }
+      return result;
+    };
+    const currentParent = view.kind === "folder" ? view.parentId : undefined;
+
+    const actions = {
+      open(file: DriveFile, siblings: readonly DriveFile[]) {
+        if (file.kind === "drive#folder") {
+          if (view.kind !== "trash") navigate(folderPath(file.id));
+          return;
+        }
+        requestPreview(
+          file.id,
+          siblings.filter((f) => f.kind === "drive#file").map((f) => f.id),
+        );
+      },
+      async createFolder(name: string, parentId: string): Promise<DriveFile | undefined> {
+        const created = await settle(api.createFolder(name, parentId));
+        if (created) {
+          list.refresh();
+          toast({ text: t("files.toast.folderCreated", { name: created.file.name }) });
+        }
+        return created?.file;
+      },
+      async rename(file: DriveFile, name: string) {
+        if (!name.trim() || name === file.name) return;
+        list.patch((items) => items.map((item) => (item.id === file.id ? { ...item, name } : item)));
+        const renamed = await settle(api.rename(file.id, name.trim()));
+        if (!renamed) return;
+        list.patch((items) => items.map((item) => (item.id === file.id ? renamed : item)));
+        toast({
+          text: t("files.toast.renamed", { name: renamed.name }),
+          undo: () => void actions.rename(renamed, file.name),
+        });
+      },
+      async trash(files: readonly DriveFile[]) {
+        without(ids(files));
+        if (!(await settle(api.trash(ids(files))))) return;
+        toast({
+          text: t("files.toast.trashed", { count: files.length }),
+          undo: async () => {
+            if (await settle(api.untrash(ids(files)))) list.refresh();
+          },
+        });
+      },
+      async restore(files: readonly DriveFile[]) {
+        without(ids(files));
+        if (!(await settle(api.untrash(ids(files))))) return;
+        for (const parent of new Set(files.map((f) => f.parent_id))) notifyDriveChanged(parent);
+        toast({
+          text: t("files.toast.restored", { count: files.length }),
+          undo: async () => {
+            if (await settle(api.trash(ids(files)))) list.refresh();
+          },
+        });
+      },
+      async deleteForever(files: readonly DriveFile[]) {
+        without(ids(files));
+        if (await settle(api.remove(ids(files))))
+          toast({ text: t("files.toast.deleted", { count: files.length }) });
+      },
+      async emptyTrash() {
+        list.patch(() => []);
+        if (await settle(api.emptyTrash())) toast({ text: t("files.toast.trashEmptied") });
+      },
+      async star(files: readonly DriveFile[], starred: boolean) {
+        const set = new Set(ids(files));
+        list.patch((items) => items.map((item) => (set.has(item.id) ? { ...item, starred } : item)));
+        const done = await settle(starred ? api.star(ids(files)) : api.unstar(ids(files)));
+        if (done)
+          toast({
+            text: t(starred ? "files.toast.starred" : "files.toast.unstarred", { count: files.length }),
+          });
+      },
+      async move(files: readonly DriveFile[], parentId: string, parentName: string) {
+        const moving = files.filter((f) => f.parent_id !== parentId && f.id !== parentId);
+        if (moving.length === 0) return;
+        if (currentParent !== undefined) without(ids(moving));
+        const result = await settle(api.move(ids(moving), parentId));
+        if (!result) return;
+        notifyDriveChanged(parentId);
+        toast({
+          text: t("files.toast.moved", { count: moving.length, folder: parentName }),
+          undo: async () => {
+            for (const parent of new Set(moving.map((f) => f.parent_id))) {
+              const group = moving.filter((f) => f.parent_id === parent);
+              await settle(api.move(ids(group), parent));
+            }
+            list.refresh();
+          },
+        });
+      },
+      async copy(files: readonly DriveFile[], parentId: string, parentName: string) {
+        toast({ text: t("files.toast.copying", { count: files.length }) });
+        const result = await waitForTask(await settle(api.copy(ids(files), parentId)));
+        if (!result) return;
+        notifyDriveChanged(parentId);
+        toast({ text: t("files.toast.copied", { count: files.length, folder: parentName }) });
+      },
+      async download(files: readonly DriveFile[]) {
+        const [first] = files;
+        if (!first) return;
+        if (files.length === 1 && first.kind === "drive#file") {
+          const fresh = await settle(api.get(first.id));
+          if (fresh?.web_content_link) startDownload(fresh.web_content_link, fresh.name);
+          return;
+        }
+        const zip = await settle(api.zipLink(ids(files).slice(0, 100)));
+        if (zip) startDownload(zip.url, zip.name);
+      },
+      async copyLink(file: DriveFile) {
+        const fresh = await settle(api.get(file.id));
+        if (!fresh?.web_content_link) return;
+        await copyText(fresh.web_content_link);
+        toast({ text: t("files.toast.linkCopied") });
+      },
+    };
+    return actions;
+  }, [api, list, view, toast, t, locale, navigate]);
+}
+
+export type FileActions = ReturnType<typeof useFileActions>;

@@ -1,0 +1,54 @@
+import type { DriveFile } from "@nimbus/protocol";
+import { useEffect, useState } from "react";
+import { Spinner } from "../../components/spinner.js";
+import { formatBytes } from "../../i18n/format.js";
+import { useLocale, useT } from "../../i18n/i18n.js";
+import { Unsupported } from "./unsupported.js";
+import { linkPath } from "./use-drive-file.js";
+
+/** Larger PDFs are downloaded rather than held in memory for the viewer. */
+export const PDF_PREVIEW_MAX_BYTES = 100 * 1024 * 1024;
+
+/**
+ * A PDF in the browser's own viewer. File responses carry a sandboxing CSP (decision
+ * 0005), under which browsers refuse their PDF viewer, so the bytes are fetched and
+ * shown from a `blob:` URL of type application/pdf.
+ */
+export function PdfViewer({ file }: { file: DriveFile }) {
+  const t = useT();
+  const locale = useLocale();
+  const size = Number(file.size);
+  const tooLarge = size > PDF_PREVIEW_MAX_BYTES;
+  const [state, setState] = useState<{ url?: string; failed?: boolean }>({});
+  useEffect(() => {
+    if (!file.web_content_link || tooLarge) return;
+    const controller = new AbortController();
+    let url: string | undefined;
+    fetch(linkPath(file.web_content_link), { signal: controller.signal })
+      .then((response) =>
+        response.ok ? response.arrayBuffer() : Promise.reject(new Error(`${response.status}`)),
+      )
+      .then((bytes) => {
+        url = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
+        setState({ url });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ failed: true });
+      });
+    return () => {
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [file.web_content_link, tooLarge]);
+  if (!file.web_content_link) return <Unsupported file={file} reason="preview.notReady" />;
+  if (tooLarge)
+    return <Unsupported file={file} reason="preview.tooLarge" params={{ size: formatBytes(size, locale) }} />;
+  if (state.failed) return <Unsupported file={file} reason="preview.loadFailed" />;
+  if (!state.url)
+    return (
+      <p className="preview-status" role="status">
+        <Spinner /> {t("common.loading")}
+      </p>
+    );
+  return <iframe className="preview-pdf" src={state.url} title={file.name} />;
+}

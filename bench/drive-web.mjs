@@ -1,0 +1,323 @@
+// The drive web app with a 100,000-file folder, in the machine's Chromium against the
+// built server (SQLite + local blobs), next to a 100-file folder in the same run:
+// - first rows: navigation start → the first row in the DOM, and the same for the
+//   reference folder (median of several cold page loads, list and grid views);
+// - to the end: scrolling to the bottom until the last row is on screen (pages fetched,
+//   time, JS heap), then a steady scroll through the loaded list (frame times, rows in the DOM).
+//   node bench/drive-web.mjs          builds when stale, measures, writes bench/results.md
+//   BENCH_NO_BUILD=1 node bench/drive-web.mjs
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { buildIfStale } from "../scripts/built-server.mjs";
+import { freePort, machine, median, ROOT, sleep, writeSection } from "./lib.mjs";
+
+const SERVER = path.join(ROOT, "apps/server/dist/main.js");
+const BIG = 100_000;
+const SMALL = 100;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const TARGET_FIRST_ROWS_MS = 1000;
+const WEB = { "x-client-id": "nimbus-web", "x-device-id": "bench000000000000000000000000000" };
+const LAUNCH = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+};
+const PERSON =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+async function start(dataDir) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).status === 200) return { child, base };
+    } catch {}
+    await sleep(20);
+  }
+}
+
+async function stop(child) {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+async function call(base, token, method, url, body) {
+  const response = await fetch(base + url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await response.json();
+  if (response.status !== 200) throw new Error(`${method} ${url}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function prepare(base) {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "correct horse battery";
+  const signup = await fetch(`${base}/v1/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  }).then((r) => r.json());
+  if (!signup.access_token) throw new Error(`sign-up: ${JSON.stringify(signup)}`);
+  const token = signup.access_token;
+  const bytes = randomBytes(2048);
+  const created = await call(base, token, "POST", "/drive/v1/files", {
+    kind: "drive#file",
+    name: "source.bin",
+    size: String(bytes.length),
+  });
+  const put = await fetch(created.form.url.replace(/^https?:\/\/[^/]+/, base), {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream" },
+    body: bytes,
+  }).then((r) => r.json());
+  const big = await call(base, token, "POST", "/drive/v1/files", { kind: "drive#folder", name: "Big" });
+  const small = await call(base, token, "POST", "/drive/v1/files", { kind: "drive#folder", name: "Small" });
+  return {
+    email,
+    password,
+    userId: signup.sub,
+    blob: { gcid: put.hash, size: bytes.length },
+    bigId: big.file.id,
+    smallId: small.file.id,
+  };
+}
+
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+function newId(now) {
+  let time = "";
+  for (let i = 0, t = now; i < 10; i++, t = Math.floor(t / 32)) time = ALPHABET[t % 32] + time;
+  const random = randomBytes(16);
+  let rest = "";
+  for (let i = 0; i < 16; i++) rest += ALPHABET[random[i] % 32];
+  return time + rest;
+}
+
+/** Seeds both folders straight into SQLite (server stopped), keeping usage and reference counts true. */
+function seed(dataDir, setup) {
+  const require = createRequire(path.join(ROOT, "apps/server/package.json"));
+  const Database = require("better-sqlite3");
+  const db = new Database(path.join(dataDir, "nimbus.db"));
+  const insert =
+    db.prepare(`insert into files (id, user_id, parent_id, kind, name, name_folded, size, blob_gcid,
+    mime_type, phase, trashed_at, trash_path, starred_at, created_at, modified_at)
+    values (?, ?, ?, 'drive#file', ?, ?, ?, ?, 'text/plain', 'PHASE_TYPE_COMPLETE', null, null, null, ?, ?)`);
+  const now = Date.now();
+  let count = 0;
+  db.transaction(() => {
+    for (const [parentId, n] of [
+      [setup.bigId, BIG],
+      [setup.smallId, SMALL],
+    ]) {
+      for (let i = 0; i < n; i++) {
+        const name = `file ${String(i).padStart(6, "0")} ${randomBytes(3).toString("hex")}.txt`;
+        insert.run(
+          newId(now),
+          setup.userId,
+          parentId,
+          name,
+          name,
+          setup.blob.size,
+          setup.blob.gcid,
+          now,
+          now - i * 1000,
+        );
+        count++;
+      }
+    }
+    db.prepare("update blobs set ref_count = ref_count + ? where gcid = ?").run(count, setup.blob.gcid);
+    db.prepare("update users set storage_usage = storage_usage + ? where id = ?").run(
+      count * setup.blob.size,
+      setup.userId,
+    );
+  })();
+  db.pragma("wal_checkpoint(TRUNCATE)");
+  db.close();
+}
+
+/** Records, from navigation start, when the first file row enters the DOM. */
+function firstRowProbe() {
+  new MutationObserver((_, observer) => {
+    if (document.querySelector(".file-item")) {
+      window.__firstRowMs = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+async function signedInContext(browser, base, setup) {
+  const context = await browser.newContext({
+    userAgent: PERSON,
+    viewport: { width: 1440, height: 900 },
+    baseURL: base,
+  });
+  const signin = await context.request.post("/v1/auth/signin", {
+    headers: WEB,
+    data: { username: setup.email, password: setup.password },
+  });
+  if (!signin.ok()) throw new Error(`sign-in: ${signin.status()} ${await signin.text()}`);
+  await context.addInitScript(() => localStorage.setItem("pp_new_user", "init"));
+  await context.addInitScript(firstRowProbe);
+  return context;
+}
+
+async function firstRows(browser, base, setup, folderId, view) {
+  const times = [];
+  for (let run = 0; run < RUNS + 1; run++) {
+    const context = await signedInContext(browser, base, setup);
+    const page = await context.newPage();
+    await page.goto(`/drive/all?parent_id=${folderId}&view=${view}`);
+    await page.waitForSelector(".file-item");
+    const ms = await page.evaluate(() => window.__firstRowMs);
+    if (process.env.BENCH_DEBUG)
+      console.log(
+        view,
+        folderId === setup.bigId ? "big" : "small",
+        Math.round(ms),
+        await page.evaluate(() =>
+          performance
+            .getEntriesByType("resource")
+            .filter((e) => e.name.includes("/drive/v1/files?") || e.name.includes("/user/me"))
+            .map(
+              (e) =>
+                `${e.name.includes("user/me") ? "me" : "list"} ${Math.round(e.startTime)}-${Math.round(e.responseEnd)}`,
+            )
+            .join(", "),
+        ),
+      );
+    if (run > 0) times.push(ms); // the first run warms the server and the browser's disk cache
+    await context.close();
+  }
+  return median(times);
+}
+
+async function scrollToEnd(browser, base, setup) {
+  const context = await signedInContext(browser, base, setup);
+  const page = await context.newPage();
+  let pages = 0;
+  page.on("request", (request) => {
+    if (request.url().includes("/drive/v1/files?") && request.url().includes(setup.bigId)) pages++;
+  });
+  await page.goto(`/drive/all?parent_id=${setup.bigId}&view=list`);
+  await page.waitForSelector(".file-item");
+  const started = Date.now();
+  const result = await page.evaluate(async (expected) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const grid = document.querySelector("[role=grid]");
+    const deadline = performance.now() + 120_000;
+    while (performance.now() < deadline) {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      await frame();
+      const done = grid.getAttribute("aria-rowcount") !== "-1";
+      const last = document.querySelector(`[aria-rowindex="${expected + 1}"]`);
+      if (done && last) {
+        const rect = last.getBoundingClientRect();
+        return {
+          reached: rect.bottom <= window.innerHeight + 1,
+          rows: Number(grid.getAttribute("aria-rowcount")) - 1,
+        };
+      }
+    }
+    return { reached: false, rows: -1 };
+  }, BIG);
+  const endMs = Date.now() - started;
+  // A steady scroll back up through the whole list, 2,000 px a frame.
+  const smooth = await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const intervals = [];
+    let maxRows = 0;
+    let last = performance.now();
+    for (let i = 0; i < 400; i++) {
+      window.scrollBy(0, -2000);
+      await frame();
+      const now = performance.now();
+      intervals.push(now - last);
+      last = now;
+      maxRows = Math.max(maxRows, document.querySelectorAll(".file-item").length);
+    }
+    intervals.sort((a, b) => a - b);
+    const at = (p) => intervals[Math.min(intervals.length - 1, Math.ceil(p * intervals.length) - 1)];
+    return { p50: at(0.5), p95: at(0.95), max: intervals[intervals.length - 1], maxRows };
+  });
+  const heap = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? 0);
+  await context.close();
+  return { ...result, endMs, pages, heapMiB: heap / 1024 / 1024, smooth };
+}
+
+if (process.env.BENCH_NO_BUILD !== "1") buildIfStale();
+const dataDir = mkdtempSync(path.join(tmpdir(), "nimbus-drive-web-"));
+let server = await start(dataDir);
+try {
+  const setup = await prepare(server.base);
+  await stop(server.child);
+  seed(dataDir, setup);
+  server = await start(dataDir);
+  const browser = await chromium.launch(LAUNCH);
+  try {
+    const rows = [];
+    for (const view of ["list", "grid"]) {
+      const small = await firstRows(browser, server.base, setup, setup.smallId, view);
+      const big = await firstRows(browser, server.base, setup, setup.bigId, view);
+      rows.push({ view, small, big });
+      console.log(
+        `first rows, ${view}: ${SMALL} files ${small.toFixed(0)} ms, ${BIG} files ${big.toFixed(0)} ms`,
+      );
+    }
+    const end = await scrollToEnd(browser, server.base, setup);
+    console.log("to the end:", end);
+    const ok = rows.every((r) => r.big < TARGET_FIRST_ROWS_MS) && end.reached && end.rows === BIG;
+    writeSection(
+      "drive-web",
+      `## Drive web: a 100,000-file folder (\`node bench/drive-web.mjs\`)
+
+Machine: ${machine()}; load average during the run ${loadavg()[0].toFixed(1)} (other work shares the cores). Built server (SQLite, local blobs) and the machine's Chromium (headless, 1440×900),
+signed in with the web session cookie; the folders are seeded straight into SQLite. Reference: a
+${SMALL}-file folder measured in the same run. Median of ${RUNS} cold page loads after one warm-up.
+
+| view | first rows, ${SMALL}-file folder (reference) | first rows, ${BIG.toLocaleString("en-US")}-file folder | ratio |
+|---|---|---|---|
+${rows.map((r) => `| ${r.view} | ${r.small.toFixed(0)} ms | ${r.big.toFixed(0)} ms | ${(r.big / r.small).toFixed(2)} |`).join("\n")}
+
+First rows = navigation start → the first row in the DOM (target: under ${TARGET_FIRST_ROWS_MS} ms).
+
+Scrolling to the end of the ${BIG.toLocaleString("en-US")}-file folder (list view, jumping to the bottom each frame,
+pages of 500 fetched as the end comes near): last row reached **${end.reached ? "yes" : "no"}**, rows listed
+${end.rows.toLocaleString("en-US")}, ${end.pages} list requests, ${(end.endMs / 1000).toFixed(1)} s, JS heap afterwards
+${end.heapMiB.toFixed(0)} MiB. A steady scroll back through the list at 2,000 px a frame: frame interval p50
+${end.smooth.p50.toFixed(1)} ms, p95 ${end.smooth.p95.toFixed(1)} ms, max ${end.smooth.max.toFixed(1)} ms; at most
+${end.smooth.maxRows} rows in the DOM at once (virtualized). ${ok ? "Within target." : "**Outside target.**"}`,
+    );
+    if (!ok) process.exitCode = 1;
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await stop(server.child);
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,31 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+
+/** The built server's mail outbox (DATA_DIR/mail), set by the global setup. */
+function mailDir(): string {
+  const dataDir = process.env.NIMBUS_E2E_DATA_DIR;
+  if (!dataDir) throw new Error("NIMBUS_E2E_DATA_DIR is not set (the global setup sets it)");
+  return path.join(dataDir, "mail");
+}
+
+/**
+ * The newest verification code the server mailed to `email` (the code stands alone on
+ * a line of the text part). Waits up to `timeoutMs` for the message to land.
+ */
+export async function mailedCode(email: string, { after = 0, timeoutMs = 5000 } = {}): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = (await readdir(mailDir()).catch(() => [] as string[]))
+      .filter((file) => file.endsWith(".eml") && Number(file.split("-")[0]) >= after)
+      .sort()
+      .reverse();
+    for (const file of files) {
+      const raw = (await readFile(path.join(mailDir(), file), "utf8")).replace(/\r\n/g, "\n");
+      const to = /^To: (.*)$/im.exec(raw)?.[1] ?? "";
+      const code = /^ {4}(\d{6})$/m.exec(raw)?.[1];
+      if (code && to.toLowerCase().includes(email.toLowerCase())) return code;
+    }
+    if (Date.now() > deadline) throw new Error(`no code mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

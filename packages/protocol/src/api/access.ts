@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+/**
+ * Region access (issue #4, item 8; spec §3, §4). Both calls go without
+ * credentials and without a captcha.
+ */
+
+export const AREA_ACCESSIBLE_PATH = "/access_controller/v1/area_accessible";
+export const AREA_COUNTRY_CODE_PATH = "/drive/v1/privilege/area_country_code";
+
+/** `GET /access_controller/v1/area_accessible` → may this visitor's address use the service. */
+export const areaAccessibleResponseSchema = z.object({
+  accessible: z.boolean(),
+});
+export type AreaAccessibleResponse = z.infer<typeof areaAccessibleResponseSchema>;
+
+/** `GET /drive/v1/privilege/area_country_code` → ISO 3166-1 alpha-2, `""` when unknown. */
+export const areaCountryCodeResponseSchema = z.object({
+  countryCode: z.string(),
+});
+export type AreaCountryCodeResponse = z.infer<typeof areaCountryCodeResponseSchema>;
