@@ -206,7 +206,7 @@ export class UploadQueue {
     }
     this.items = kept;
     this.positions.clear();
-    kept.forEach((item, index) => this.positions.set(item.id, index));
+    for (const [index, item] of kept.entries()) this.positions.set(item.id, index);
     this.emit();
   }
 
