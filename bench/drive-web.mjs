@@ -8,7 +8,7 @@
 //   BENCH_NO_BUILD=1 node bench/drive-web.mjs
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -76,14 +76,51 @@ async function call(base, token, method, url, body) {
   return json;
 }
 
-async function prepare(base) {
-  const email = `bench-${Date.now()}@example.com`;
-  const password = "correct horse battery";
-  const signup = await fetch(`${base}/v1/auth/signup`, {
+async function post(base, url, body) {
+  const response = await fetch(base + url, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  }).then((r) => r.json());
+    body: JSON.stringify(body),
+  });
+  return response.json();
+}
+
+/** The verification code the server mailed to `email` (DATA_DIR/mail, the console mailer's outbox). */
+async function mailedCode(dataDir, email) {
+  const dir = path.join(dataDir, "mail");
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".eml")) : [];
+    for (const file of files) {
+      const raw = readFileSync(path.join(dir, file), "utf8").replace(/\r\n/g, "\n");
+      const code = /^ {4}(\d{6})$/m.exec(raw)?.[1];
+      if (code && raw.toLowerCase().includes(email.toLowerCase())) return code;
+    }
+    await sleep(50);
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+/** A new account as a person makes one: a mailed code when the server asks for it, then sign-up. */
+async function signUp(base, dataDir, email, password) {
+  const direct = await post(base, "/v1/auth/signup", { email, password });
+  if (direct.access_token) return direct;
+  const { verification_id } = await post(base, "/v1/auth/verification", {
+    email,
+    target: "ANY",
+    usage: "REGISTER",
+  });
+  const verification_code = await mailedCode(dataDir, email);
+  const { verification_token } = await post(base, "/v1/auth/verification/verify", {
+    verification_id,
+    verification_code,
+  });
+  return post(base, "/v1/auth/signup", { verification_token, password });
+}
+
+async function prepare(base, dataDir) {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "correct horse battery";
+  const signup = await signUp(base, dataDir, email, password);
   if (!signup.access_token) throw new Error(`sign-up: ${JSON.stringify(signup)}`);
   const token = signup.access_token;
   const bytes = randomBytes(2048);
@@ -274,7 +311,7 @@ if (process.env.BENCH_NO_BUILD !== "1") buildIfStale();
 const dataDir = mkdtempSync(path.join(tmpdir(), "nimbus-drive-web-"));
 let server = await start(dataDir);
 try {
-  const setup = await prepare(server.base);
+  const setup = await prepare(server.base, dataDir);
   await stop(server.child);
   seed(dataDir, setup);
   server = await start(dataDir);

@@ -56,7 +56,10 @@ test.describe("desktop client (from_source=pc_client, hex port)", () => {
       });
       request.on("end", async () => {
         seen.push(`${request.method} ${request.url}`);
-        const { code_challenge, code_challenge_method } = JSON.parse(body) as Record<string, string>;
+        const { code_challenge, code_challenge_method } = JSON.parse(body) as {
+          code_challenge: string;
+          code_challenge_method: string;
+        };
         // The desktop app asks the server for a code bound to the page's challenge.
         const code = await authorizeWebCode(origin, token, { code_challenge, code_challenge_method });
         response.writeHead(200, { ...cors, "x-nimbus-auth-code": code }).end();

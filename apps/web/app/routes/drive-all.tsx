@@ -79,37 +79,31 @@ export default function DriveAllPage() {
       />
     );
   return (
-    <>
-      {taskUrl && (
-        <div className="drive-main task-banner">
-          <CreateTask url={taskUrl} />
-        </div>
+    <FileBrowser
+      banner={taskUrl ? <CreateTask url={taskUrl} /> : undefined}
+      view={{ kind: "folder", parentId }}
+      title={parentId ? "" : t("page.driveAll.title")}
+      tools={({ openDialog }) => (
+        <button type="button" className="button" onClick={() => openDialog({ kind: "new-folder" })}>
+          <Icon d={fileIcons.folderPlus} size={18} />
+          <span className="label">{t("files.newFolder.title")}</span>
+        </button>
       )}
-      <FileBrowser
-        view={{ kind: "folder", parentId }}
-        title={parentId ? "" : t("page.driveAll.title")}
-        tools={({ openDialog }) => (
-          <button type="button" className="button" onClick={() => openDialog({ kind: "new-folder" })}>
-            <Icon d={fileIcons.folderPlus} size={18} />
-            <span className="label">{t("files.newFolder.title")}</span>
-          </button>
-        )}
-        empty={
-          parentId ? (
-            <EmptyState icon={icons.folder} prefix="files.folderEmpty">
-              <UploadButton />
-            </EmptyState>
-          ) : (
-            <EmptyState icon={icons.folder} prefix="drive.all.empty">
-              <UploadButton />
-              <Link className="button" to={localizedPath(locale, "/url-checker")}>
-                <Icon d={icons.magnet} />
-                {t("drive.all.cloudDownload")}
-              </Link>
-            </EmptyState>
-          )
-        }
-      />
-    </>
+      empty={
+        parentId ? (
+          <EmptyState icon={icons.folder} prefix="files.folderEmpty">
+            <UploadButton />
+          </EmptyState>
+        ) : (
+          <EmptyState icon={icons.folder} prefix="drive.all.empty">
+            <UploadButton />
+            <Link className="button" to={localizedPath(locale, "/url-checker")}>
+              <Icon d={icons.magnet} />
+              {t("drive.all.cloudDownload")}
+            </Link>
+          </EmptyState>
+        )
+      }
+    />
   );
 }

@@ -43,8 +43,11 @@ export function FileBrowser({
   title,
   empty,
   tools,
+  banner,
 }: {
   view: DriveView;
+  /** Shown above the list (the cloud-download card of `?action=create_task`). */
+  banner?: ReactNode;
   title: string;
   empty: ReactNode;
   tools?: (helpers: { openDialog(dialog: DialogState): void; count: number }) => ReactNode;
@@ -252,6 +255,7 @@ export function FileBrowser({
         pointer.current = event.pointerType;
       }}
     >
+      {banner}
       <div className="files-head">
         <div className="files-title">
           {view.kind === "folder" && ancestors.length > 0 && (
