@@ -2,7 +2,7 @@
 // with the blob store's writes counted, next to the engine's own metadata-only copy of the
 // same tree (`files:batchCopy`) in the same run.
 //   node bench/share-restore.mjs          (re-executes itself under tsx with the source build)
-//   BENCH_RUNS=5 node bench/share-restore.mjs
+//   BENCH_RUNS=10 node bench/share-restore.mjs
 // In-process: the app is built from source with the integration tests' harness (a SQLite
 // file and local blobs in a temporary DATA_DIR, the real job queue) and driven through
 // `inject()`, so no HTTP or build step is timed, only the server's work.
@@ -26,7 +26,7 @@ if (!process.env.NIMBUS_BENCH_CHILD) {
 const FOLDERS = 50;
 const PER_FOLDER = 200;
 const FILES = FOLDERS * PER_FOLDER;
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET_MS = 1000;
 
 const load = (file) => import(pathToFileURL(path.join(ROOT, file)).href);

@@ -142,6 +142,25 @@ describe("save to my drive", () => {
     await checkInvariants(t);
   });
 
+  it("concurrent saves that only fit once: one is saved whole, the other leaves nothing", async () => {
+    const { root, bytes } = await tree();
+    const { share_id } = await shareClient(t, alice).create({ file_ids: [root.id] });
+    const bob = await signUp(t.app);
+    const bobDrive = driveClient(t, bob);
+    await bobDrive.upload("filler.bin", randomBytes(LIMIT - bytes - 100));
+    const usage = (await bobDrive.about()).usage;
+    const visitor = shareClient(t, bob);
+    const results = await Promise.all([visitor.restore({ share_id }), visitor.restore({ share_id })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
+    expect(results.find((r) => r.status === 403)?.body.error).toBe("file_space_not_enough");
+    expect((await bobDrive.about()).usage).toBe(usage + bytes);
+    const top = (await bobDrive.list({ parent_id: "" })).files.map((f) => f.name).sort();
+    expect(top).toEqual([root.name, "filler.bin"].sort());
+    const list = await shareClient(t, alice).ok("GET", "/drive/v1/share/list");
+    expect(list.data.find((s: { share_id: string }) => s.share_id === share_id).restore_count).toBe("1");
+    await checkInvariants(t);
+  });
+
   it("big saves run as a restore task (RESTORE_START → complete), counted once against the limit", async () => {
     const root = await drive.folder("Big share");
     const source = await drive.upload("one.bin", randomBytes(10), root.id);
