@@ -29,14 +29,15 @@ test("folders, breadcrumbs, views, sort and selection", async ({ page }) => {
   await expect(names.nth(0)).toHaveText(/Docs|Photos/);
   await expect(names.nth(1)).toHaveText(/Docs|Photos/);
 
-  // List view, saved: the server renders the next first paint as a list already.
+  // List view, saved: the server renders the next first paint as a list, rows included.
   // The photo flow applies but is saved as grid (spec §3: unsupported view types save as grid).
   await page.getByRole("button", { name: "Photo view" }).click();
   await expect(grid.locator(".file-tile")).toHaveCount(5);
   await page.getByRole("button", { name: "List view" }).click();
   await expect(page.getByRole("columnheader", { name: "Name" })).toBeVisible();
   const html = await (await page.request.get("/drive/all")).text();
-  expect(html).toContain("file-skeleton view-list");
+  expect(html).toContain('class="file-view view-list"');
+  expect(html).toContain("charlie.txt");
   await page.reload();
   await expect(page.getByRole("button", { name: "List view" })).toHaveAttribute("aria-pressed", "true");
 
@@ -67,6 +68,20 @@ test("folders, breadcrumbs, views, sort and selection", async ({ page }) => {
   await expect(page.getByText("3 selected")).toBeVisible();
   await page.keyboard.press("Control+a");
   await expect(page.getByText("5 selected")).toBeVisible();
+  await page.keyboard.press("Escape");
+  // The drag box: from the empty space under the rows up into the third row.
+  const rows = await grid.locator(".file-rows").boundingBox();
+  if (!rows) throw new Error("no rows");
+  await page.mouse.move(rows.x + 200, rows.y + rows.height + 40);
+  await page.mouse.down();
+  await page.mouse.move(rows.x + 260, rows.y + 52 * 2 + 10, { steps: 6 });
+  await page.mouse.up();
+  await expect(page.getByText("3 selected")).toBeVisible();
+  await expect(grid.locator(".file-item.selected .file-name")).toHaveText([
+    "alpha.txt",
+    "bravo.txt",
+    "charlie.txt",
+  ]);
   await page.keyboard.press("Escape");
 
   // Into a folder by double-click and by Enter; breadcrumbs lead back.
@@ -117,6 +132,9 @@ test("search, recent, the grid view and page actions", async ({ page }) => {
   await page.goto("/drive/all?action=show_storage_dialog");
   await expect(page.getByRole("dialog", { name: "Storage" })).toBeVisible();
   await page.getByRole("button", { name: "Close" }).click();
-
   expect(await seriousViolations(page)).toEqual([]);
+
+  // open_feedback leads to the feedback page.
+  await page.goto("/drive/all?action=open_feedback");
+  await expect(page).toHaveURL(/\/drive\/feedback$/);
 });

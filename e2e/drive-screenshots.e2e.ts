@@ -89,6 +89,11 @@ for (const viewport of VIEWPORTS) {
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
+      // Hydration mismatches (server rows vs. the browser's first render) surface here.
+      page.on("console", (message) => {
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+          errors.push(message.text());
+      });
       for (const entry of pages) {
         await page.goto(entry.path, { waitUntil: "networkidle" });
         if (entry.name !== "feedback" && entry.name !== "storage-dialog")
@@ -103,7 +108,7 @@ for (const viewport of VIEWPORTS) {
         const file = new URL(`drive-${entry.name}-${viewport.width}x${viewport.height}-${theme}.png`, DIR);
         await page.screenshot({ path: file.pathname });
       }
-      expect(errors, "no script errors").toEqual([]);
+      expect(errors, "no script errors (hydration included)").toEqual([]);
       await context.close();
     }
   });

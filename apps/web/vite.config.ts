@@ -25,8 +25,10 @@ export default defineConfig({
               priority: 2,
             },
             {
+              // Every page's platform wiring. The captcha modal is not in it: only the pages that
+              // call a captcha-guarded API import it, and they load it with their own code.
               name: "shell",
-              test: /\/app\/(components\/platform\/|lib\/(platform|device-id|cookies|page-actions|layout-state|embedded|debug-console|chunk-reload|display-mode)\.ts)/,
+              test: /\/app\/(components\/platform\/(?!captcha-challenge|use-show-challenge)|lib\/(platform|device-id|cookies|page-actions|layout-state|embedded|debug-console|chunk-reload|display-mode)\.ts)/,
               priority: 1,
             },
             {

@@ -1,5 +1,5 @@
-import { pino } from "pino";
 import { createMailer, createSmsSender } from "./mail/index.js";
+import type { MailLogger } from "./mail/mailer.js";
 import { AccountChanges } from "./modules/accounts/account-changes.js";
 import { AccountDeletion } from "./modules/accounts/account-deletion.js";
 import { registerAccountJobs } from "./modules/accounts/account-jobs.js";
@@ -26,13 +26,12 @@ export interface AccountServices {
 /** Wires the accounts module and registers its jobs; `deps.mailer`/`deps.sms` replace the configured ones (tests). */
 export function wireAccounts(
   deps: AppDeps,
-  shared: { auth: AuthService; rateLimits: RateLimitStore },
+  shared: { auth: AuthService; rateLimits: RateLimitStore; logger: MailLogger },
 ): AccountServices {
   const { db } = deps.database;
   const { clock, config } = deps;
-  const { auth, rateLimits } = shared;
+  const { auth, rateLimits, logger } = shared;
   const settings = config.accounts;
-  const logger = pino({ level: config.logLevel }).child({ component: "mail" });
   const mailer = deps.mailer ?? createMailer(settings, logger);
   const sms = deps.sms ?? createSmsSender(settings, logger);
   const accounts = new AccountsRepository(db);

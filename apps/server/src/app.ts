@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
+import { NimbusError } from "@nimbus/protocol";
 import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { installErrorHandler } from "./http/error-handler.js";
+import { installErrorHandler, sendError } from "./http/error-handler.js";
 import { ErrorLocalizer } from "./http/error-localizer.js";
 import { registerCaptcha } from "./http/plugins/captcha.js";
 import { registerOpenApi } from "./http/plugins/openapi.js";
 import { registerRoutes } from "./http/routes/index.js";
 import type { NimbusApp } from "./http/types.js";
 import { registerWeb } from "./http/web/web.js";
-import { IpBlocklist } from "./modules/access/ip-blocklist.js";
 import { type AppDeps, createServices } from "./services.js";
 
 export interface BuildOptions {
@@ -22,6 +22,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** Builds the whole HTTP application on the given dependencies. It does not listen. */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<NimbusApp> {
+  const localizer = await ErrorLocalizer.load();
   const app = Fastify({
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
@@ -34,6 +35,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
+    // A malformed or over-long path parameter is bad input like any other: the spec's error object.
+    frameworkErrors: (error, request, reply) =>
+      sendError(
+        request,
+        reply,
+        new NimbusError("invalid_argument", error.message, { cause: error }),
+        localizer,
+      ),
     forceCloseConnections: "idle",
     trustProxy: deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -46,11 +55,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   await app.register(fastifyCookie);
-  installErrorHandler(app, await ErrorLocalizer.load());
+  installErrorHandler(app, localizer);
   await registerOpenApi(app, deps.config.publicUrl);
-  const services = createServices(deps);
+  const services = createServices(deps, app.log);
   registerCaptcha(app, services.captcha);
   registerRoutes(app, services);
-  await registerWeb(app, deps.config.web, new IpBlocklist(deps.config.blockedIps));
+  await registerWeb(app, deps.config.web, services.region.blockedIps);
   return app;
 }

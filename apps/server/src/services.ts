@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from "fastify";
 import { type AccountServices, wireAccounts } from "./account-services.js";
 import type { BlobStore } from "./blobs/blob-store.js";
 import type { Config } from "./config/config.js";
@@ -53,7 +54,8 @@ export interface Services
   links: DownloadLinks;
 }
 
-export function createServices(deps: AppDeps): Services {
+/** `log` is the app's logger (mail and SMS adapters log each message through it). */
+export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   const { db } = deps.database;
   const users = new UsersRepository(db);
   const links = new DownloadLinks(deps.config.secretKey);
@@ -84,7 +86,7 @@ export function createServices(deps: AppDeps): Services {
     users,
     links,
     auth,
-    ...wireAccounts(deps, { auth, rateLimits }),
+    ...wireAccounts(deps, { auth, rateLimits, logger: log.child({ component: "mail" }) }),
     rateLimits,
     files,
     uploads: createUploads(deps, users, files, events, media.previews),

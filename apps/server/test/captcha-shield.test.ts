@@ -2,6 +2,7 @@ import { captchaMeta } from "@nimbus/protocol";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { targetOf } from "../src/modules/accounts/identifiers.js";
 import { MemoryRateLimitStore } from "../src/modules/rate-limits/memory-rate-limit-store.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
@@ -159,6 +160,15 @@ describe("risk mode (the default)", () => {
     expect((await protectedCall(token)).statusCode).toBe(200);
     // Earned tokens are single-use while the risk lasts.
     expect((await protectedCall(token)).json()).toMatchObject({ error: "captcha_invalid", error_code: 4002 });
+  });
+
+  it("reads a phone number's code sends under the key accounts records (+digits), however it is typed", async () => {
+    const typed = "+1 (555) 010-4477";
+    expect((await init(t, { meta: { phone_number: typed } })).body.captcha_token).toBeDefined();
+    await record(`code-send:target:${targetOf({ phone_number: "15550104477" }).value}`, 5);
+    const { body } = await init(t, { meta: { phone_number: typed } });
+    expect(body.captcha_token).toBeUndefined();
+    expect(body.url).toMatch(/\/v1\/shield\/challenge\?c=/);
   });
 
   it("asks for a challenge after ten wrong passcodes on a share, and a solved one buys another round", async () => {

@@ -71,6 +71,17 @@ describe("error object", () => {
     expect(response.json().error_description).toContain("/v1/no/such/thing");
   });
 
+  it("answers a malformed or over-long path parameter with invalid_argument", async () => {
+    for (const [method, url] of [
+      ["GET", "/v1/user/avatars/%ZZ/1"],
+      ["DELETE", `/v1/auth/sessions/${"x".repeat(300)}`],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: "invalid_argument", error_code: 3, error_uri: url });
+    }
+  });
+
   it("answers invalid JSON with invalid_json", async () => {
     const response = await t.app.inject({
       method: "POST",

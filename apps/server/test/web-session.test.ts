@@ -76,11 +76,48 @@ describe("the browser's cookie session", () => {
     expect(api.json().access_token).toMatch(/^at\./);
   });
 
+  it("gives the cookie only to the web client: a body naming another client gets that client's tokens", async () => {
+    const payload = {
+      username: "web@example.com",
+      password: "correct horse battery",
+      client_id: "nimbus-cli",
+    };
+    const other = await t.app.inject({ method: "POST", url: "/v1/auth/signin", headers: WEB, payload });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers["set-cookie"]).toBeUndefined();
+    const body = other.json();
+    expect(body.access_token).toMatch(/^at\./);
+    const sessions = await t.app.inject({
+      url: "/v1/auth/sessions",
+      headers: { authorization: `Bearer ${body.access_token}` },
+    });
+    expect(sessions.statusCode).toBe(200);
+    expect(JSON.stringify(sessions.json())).toContain("nimbus-cli");
+  });
+
   it("signs out: the cookie is cleared and no longer admits", async () => {
     const out = await t.app.inject({ method: "POST", url: "/v1/auth/signout", headers: { cookie, ...WEB } });
     expect(out.statusCode).toBe(200);
     expect(sessionCookieOf(out.headers["set-cookie"])).toMatch(/Expires=Thu, 01 Jan 1970/);
     const me = await t.app.inject({ url: "/v1/user/me", headers: { cookie } });
     expect(me.statusCode).toBe(401);
+  });
+
+  it("lets a browser whose cookie went stale ask for a sign-in code", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/v1/auth/verification",
+      headers: { cookie, ...WEB },
+      payload: { email: "web@example.com", usage: "SIGN_IN" },
+    });
+    expect(response.statusCode).toBe(200);
+    // A stale bearer token is still refused.
+    const bearer = await t.app.inject({
+      method: "POST",
+      url: "/v1/auth/verification",
+      headers: { authorization: "Bearer at.stale" },
+      payload: { email: "web@example.com", usage: "SIGN_IN" },
+    });
+    expect(bearer.statusCode).toBe(401);
   });
 });

@@ -1,5 +1,5 @@
 import { LOCALES } from "@nimbus/protocol";
-import { type ReactNode, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -15,7 +15,6 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { BlockPage } from "./components/block-page.js";
 import { ErrorPage } from "./components/error-page.js";
 import { reloadForChunkError } from "./components/platform/chunk-reload.js";
 import { PlatformRoot } from "./components/platform/platform-root.js";
@@ -115,13 +114,24 @@ function Alternates({ origin }: { origin: string | undefined }) {
   );
 }
 
+// Few visitors ever see the block page: it loads with its own chunk instead of on every page.
+const BlockPage = lazy(() =>
+  import("./components/block-page.js").then((module) => ({ default: module.BlockPage })),
+);
+
 export default function App() {
   const root = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   // The server rendered with the stored verdict; a fresh check in this browser overrides it.
   const region = useRegionCheck();
   const blocked = region === "blocked" || (region === undefined && root?.accessBlocked);
-  if (blocked && isGatedPath(pathname)) return <BlockPage />;
+  if (blocked && isGatedPath(pathname)) {
+    return (
+      <Suspense fallback={null}>
+        <BlockPage />
+      </Suspense>
+    );
+  }
   return <Outlet />;
 }
 

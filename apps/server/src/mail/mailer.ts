@@ -31,5 +31,3 @@ export interface SmsSender {
 export interface MailLogger {
   info(fields: Record<string, unknown>, message: string): void;
 }
-
-export const silentLogger: MailLogger = { info: () => {} };

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { usePageAction } from "../components/platform/page-actions.js";
 import { formatBytes } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
@@ -39,11 +39,14 @@ function StorageDialog({ onClose }: { onClose(): void }) {
 
 /**
  * Page actions of spec §4 the drive layout answers on every drive page:
- * `show_storage_dialog` (the sign-in actions are the sign-in dialog's).
+ * `show_storage_dialog` and `open_feedback` (outside embedded mode, where the parent gets it
+ * instead); the sign-in actions are the sign-in dialog's.
  */
 export function DrivePageActions() {
+  const navigate = useNavigate();
   const [storage, setStorage] = useState(false);
   usePageAction("show_storage_dialog", () => setStorage(true));
+  usePageAction("open_feedback", () => navigate("/drive/feedback"));
   // `show_login` and `login_required` open the sign-in dialog (accounts/sign-in-dialog.tsx).
   return storage ? <StorageDialog onClose={() => setStorage(false)} /> : null;
 }

@@ -9,6 +9,8 @@ import { usePageAction } from "../components/platform/page-actions.js";
 import { EmptyState } from "../drive/drive-page.js";
 import { FileBrowser } from "../drive/files/file-browser.js";
 import { fileIcons } from "../drive/files/file-icons.js";
+import type { DriveListLoaderData } from "../drive/files/first-page.js";
+import { loadFirstPage } from "../drive/files/first-page.server.js";
 import { UploadButton } from "../drive/upload-button.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { localizedPath } from "../i18n/locale-url.js";
@@ -17,6 +19,11 @@ import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/drive-all";
 
 export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "driveAll");
+
+/** The first page of the list, so the server render already shows the rows. */
+export async function loader({ request }: Route.LoaderArgs): Promise<DriveListLoaderData> {
+  return { firstPage: await loadFirstPage(request) };
+}
 
 /** `?action=create_task&url=…` (from the URL checker and the extension): start a cloud download. */
 function CreateTask({ url }: { url: string }) {
@@ -60,7 +67,7 @@ function CreateTask({ url }: { url: string }) {
  * `/drive/all`: a folder (`?parent_id=`, absent is the root) or, with
  * `?action=search&keyword=`, the search results across the drive.
  */
-export default function DriveAllPage() {
+export default function DriveAllPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   const [params] = useSearchParams();
@@ -74,6 +81,7 @@ export default function DriveAllPage() {
     return (
       <FileBrowser
         view={{ kind: "search", keyword }}
+        firstPage={loaderData.firstPage}
         title={t("drive.search.results", { keyword })}
         empty={<EmptyState icon={icons.search} prefix="drive.search.empty" />}
       />
@@ -82,6 +90,7 @@ export default function DriveAllPage() {
     <FileBrowser
       banner={taskUrl ? <CreateTask url={taskUrl} /> : undefined}
       view={{ kind: "folder", parentId }}
+      firstPage={loaderData.firstPage}
       title={parentId ? "" : t("page.driveAll.title")}
       tools={({ openDialog }) => (
         <button type="button" className="button" onClick={() => openDialog({ kind: "new-folder" })}>

@@ -2,18 +2,26 @@ import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
 import { EmptyState } from "../drive/drive-page.js";
 import { FileBrowser } from "../drive/files/file-browser.js";
+import type { DriveListLoaderData } from "../drive/files/first-page.js";
+import { loadFirstPage } from "../drive/files/first-page.server.js";
 import { useT } from "../i18n/i18n.js";
 import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/drive-trash";
 
 export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "driveTrash");
 
+/** The first page of the list, so the server render already shows the rows. */
+export async function loader({ request }: Route.LoaderArgs): Promise<DriveListLoaderData> {
+  return { firstPage: await loadFirstPage(request) };
+}
+
 /** `/drive/trash`: what was trashed, to restore or delete forever; "Empty trash" asks first. */
-export default function DriveTrashPage() {
+export default function DriveTrashPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <FileBrowser
       view={{ kind: "trash" }}
+      firstPage={loaderData.firstPage}
       title={t("page.driveTrash.title")}
       tools={({ openDialog, count }) =>
         count > 0 && (

@@ -5,8 +5,7 @@ import { z } from "zod";
  * credentials and without a captcha.
  */
 
-export const AREA_ACCESSIBLE_PATH = "/access_controller/v1/area_accessible";
-export const AREA_COUNTRY_CODE_PATH = "/drive/v1/privilege/area_country_code";
+export { AREA_ACCESSIBLE_PATH, AREA_COUNTRY_CODE_PATH } from "../region.js";
 
 /** `GET /access_controller/v1/area_accessible` → may this visitor's address use the service. */
 export const areaAccessibleResponseSchema = z.object({

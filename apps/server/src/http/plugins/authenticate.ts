@@ -69,11 +69,22 @@ export function requireUser(auth: AuthService) {
   };
 }
 
-/** An `onRequest` hook that identifies a signed-in caller when there is one; anonymous callers pass. */
+/**
+ * An `onRequest` hook that identifies a signed-in caller when there is one; anonymous
+ * callers pass. A session cookie that no longer admits (signed out on another device,
+ * expired) makes an anonymous caller too, so that browser can still ask for a sign-in
+ * code or open a share; a bad bearer token still answers `unauthenticated`.
+ */
 export function optionalUser(auth: AuthService) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (!bearerToken(request) && !sessionCookie(request)) return;
-    request.principal = await resolvePrincipal(auth, request, reply);
+    const bearer = bearerToken(request);
+    if (!bearer && !sessionCookie(request)) return;
+    try {
+      request.principal = await resolvePrincipal(auth, request, reply);
+    } catch (error) {
+      const staleCookie = !bearer && error instanceof NimbusError && error.error === "unauthenticated";
+      if (!staleCookie) throw error;
+    }
   };
 }
 

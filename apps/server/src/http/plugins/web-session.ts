@@ -1,6 +1,8 @@
+// The cookie plugin's declarations add `setCookie`/`cookies` to Fastify's request and reply types.
+import type {} from "@fastify/cookie";
 import type { GrantTokenResponse } from "@nimbus/protocol";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { IssuedTokens, IssueOptions } from "../../modules/auth/auth-service.js";
+import type { IssuedTokens } from "../../modules/auth/auth-service.js";
 import type { SessionContext } from "../../modules/auth/sessions-repository.js";
 import { hasScope } from "../../modules/clients/scopes.js";
 
@@ -25,11 +27,6 @@ export function sessionContext(request: FastifyRequest): SessionContext {
     ip: request.ip ?? "",
     userAgent: typeof agent === "string" ? agent.slice(0, 512) : "",
   };
-}
-
-/** The issue options of a sign-in request: cookie session for the web app, and where it signs in from. */
-export function sessionOptions(request: FastifyRequest): IssueOptions {
-  return { cookieSession: wantsCookieSession(request), context: sessionContext(request) };
 }
 
 /**

@@ -10,7 +10,8 @@ export class RegionAccess {
 
   constructor(
     private readonly geoip: GeoIp,
-    private readonly blockedIps: IpBlocklist,
+    /** Also what the web pages are refused to (spec §2). */
+    readonly blockedIps: IpBlocklist,
     blockedCountries: readonly string[],
   ) {
     this.blockedCountries = new Set(blockedCountries);

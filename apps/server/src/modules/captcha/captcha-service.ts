@@ -11,7 +11,7 @@ import { checkCaptchaSign, type SaltsLookup } from "./captcha-sign-check.js";
 import { type CaptchaGrant, CaptchaTokens } from "./captcha-tokens.js";
 import { type PowChallenge, ProofOfWork } from "./proof-of-work.js";
 import { normalizeAccount, RiskPolicy, type RiskReason, type RiskSubject } from "./risk-policy.js";
-import { Sealer } from "./sealed.js";
+import { Signer } from "./signer.js";
 
 /** How long a challenge `url` can be used. */
 export const CHALLENGE_TTL_MS = 10 * 60_000;
@@ -71,7 +71,7 @@ export class CaptchaService {
   readonly tokens: CaptchaTokens;
   readonly policy: RiskPolicy;
   private readonly pow: ProofOfWork;
-  private readonly sealer: Sealer;
+  private readonly signer: Signer;
   private readonly protectedActions: ReadonlySet<string>;
 
   constructor(private readonly deps: CaptchaServiceDeps) {
@@ -79,7 +79,7 @@ export class CaptchaService {
     this.tokens = new CaptchaTokens(secretKey, clock, config.tokenTtlMs);
     this.policy = new RiskPolicy(rateLimits, config);
     this.pow = new ProofOfWork(secretKey, { ...config.pow, ttlMs: CHALLENGE_TTL_MS });
-    this.sealer = new Sealer(secretKey, "captcha");
+    this.signer = new Signer(secretKey, "captcha");
     this.protectedActions = new Set(config.mode === "off" ? [] : config.actions);
   }
 
@@ -109,7 +109,7 @@ export class CaptchaService {
       const issued = this.tokens.issue({ ...input, level: "pass" });
       return { captcha_token: issued.token, expires_in: issued.expiresIn };
     }
-    const ticket = this.sealer.seal(TICKET, {
+    const ticket = this.signer.sign(TICKET, {
       a: input.action,
       d: input.deviceId,
       c: input.clientId,
@@ -124,7 +124,7 @@ export class CaptchaService {
 
   /** The ticket of a challenge url; `captcha_invalid` when forged or expired. */
   openTicket(ticket: string): Ticket {
-    const value = this.sealer.open(TICKET, ticket);
+    const value = this.signer.open(TICKET, ticket);
     const { a, d, c, e } = value ?? {};
     if (typeof a !== "string" || typeof d !== "string" || typeof c !== "string" || typeof e !== "number") {
       throw new NimbusError("captcha_invalid", "unknown challenge");

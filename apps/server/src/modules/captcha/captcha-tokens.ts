@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Clock } from "../../lib/clock.js";
-import { Sealer } from "./sealed.js";
+import { Signer } from "./signer.js";
 
 /** `pass`: answered at once (low risk); `challenge`: earned by solving the proof of work. */
 export type CaptchaLevel = "pass" | "challenge";
@@ -26,19 +26,19 @@ const PURPOSE = "captcha-token";
 
 /** HMAC-signed captcha tokens bound to action, device and client (stateless to check). */
 export class CaptchaTokens {
-  private readonly sealer: Sealer;
+  private readonly signer: Signer;
 
   constructor(
     secretKey: string,
     private readonly clock: Clock,
     private readonly ttlMs: number,
   ) {
-    this.sealer = new Sealer(secretKey, "captcha");
+    this.signer = new Signer(secretKey, "captcha");
   }
 
   issue(grant: Omit<CaptchaGrant, "id" | "expiresAt">): IssuedToken {
     const expiresAt = this.clock.now() + this.ttlMs;
-    const sealed = this.sealer.seal(PURPOSE, {
+    const signed = this.signer.sign(PURPOSE, {
       j: randomBytes(12).toString("base64url"),
       a: grant.action,
       d: grant.deviceId,
@@ -46,13 +46,13 @@ export class CaptchaTokens {
       l: grant.level === "challenge" ? 1 : 0,
       e: expiresAt,
     });
-    return { token: `${PREFIX}${sealed}`, expiresIn: Math.round(this.ttlMs / 1000) };
+    return { token: `${PREFIX}${signed}`, expiresIn: Math.round(this.ttlMs / 1000) };
   }
 
   /** The grant of a genuine token, expired or not; undefined for anything forged or malformed. */
   read(token: string): CaptchaGrant | undefined {
     if (!token.startsWith(PREFIX)) return undefined;
-    const value = this.sealer.open(PURPOSE, token.slice(PREFIX.length));
+    const value = this.signer.open(PURPOSE, token.slice(PREFIX.length));
     if (!value) return undefined;
     const { j, a, d, c, l, e } = value;
     if (typeof j !== "string" || typeof a !== "string" || typeof d !== "string") return undefined;

@@ -91,5 +91,7 @@ describe("RiskPolicy", () => {
   it("normalizes accounts as accounts records them", () => {
     expect(normalizeAccount("  Alice@Example.COM ")).toBe("alice@example.com");
     expect(normalizeAccount(undefined)).toBe("");
+    expect(normalizeAccount(" +1 (555) 123-4567")).toBe("+15551234567");
+    expect(normalizeAccount("Alice")).toBe("alice");
   });
 });

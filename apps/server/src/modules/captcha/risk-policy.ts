@@ -1,4 +1,5 @@
 import type { CaptchaConfig } from "../../config/shield-config.js";
+import { parseAccountName } from "../accounts/identifiers.js";
 import type { RateLimitStore } from "../rate-limits/rate-limit-store.js";
 import { PASS_CODE_MAX_FAILURES } from "../shares/pass-code-guard.js";
 
@@ -30,9 +31,12 @@ export type RiskReason =
   | "init_burst"
   | undefined;
 
-/** The account key accounts records under (`signin-fail:account:<account>`). */
+/**
+ * The account key accounts records under (`signin-fail:account:<account>`,
+ * `code-send:target:<account>`): a phone number as `+digits`, like accounts stores it.
+ */
 export function normalizeAccount(value: string | undefined): string {
-  return (value ?? "").trim().toLowerCase();
+  return value?.trim() ? parseAccountName(value).value : "";
 }
 
 /**

@@ -1,26 +1,15 @@
-import type { Insertable, Selectable, Updateable } from "kysely";
+import type { Selectable, Updateable } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { UsersTable } from "../../db/schema.js";
 
 export type UserRow = Selectable<UsersTable>;
 
+/** The user row as the drive and the profile read it; sign-up and sign-in use `AccountsRepository`. */
 export class UsersRepository {
   constructor(private readonly db: Db) {}
 
   findById(id: string): Promise<UserRow | undefined> {
     return this.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
-  }
-
-  findByEmail(email: string): Promise<UserRow | undefined> {
-    return this.db
-      .selectFrom("users")
-      .selectAll()
-      .where("email", "=", normalizeEmail(email))
-      .executeTakeFirst();
-  }
-
-  async insert(user: Insertable<UsersTable>): Promise<void> {
-    await this.db.insertInto("users").values(user).execute();
   }
 
   /** Profile fields the user edits (name, locale, password hash, avatar version). */

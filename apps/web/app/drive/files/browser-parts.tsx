@@ -1,9 +1,14 @@
+import type { DriveFile } from "@nimbus/protocol";
+import { type ApiFailure, errorText } from "../../api/client.js";
 import { Icon } from "../../components/icon.js";
 import { useT } from "../../i18n/i18n.js";
 import { type DisplayMode, ORDER_TYPE } from "../../lib/display-mode.js";
 import type { MenuEntry } from "./context-menu.js";
 import { fileIcons } from "./file-icons.js";
+import { FileItem } from "./file-item.js";
 import type { LayoutView } from "./geometry.js";
+
+const STATIC_CARDS = 24;
 
 type SortColumn = "name" | "modified" | "size";
 const COLUMN_ORDERS: Record<SortColumn, [asc: number, desc: number]> = {
@@ -63,6 +68,64 @@ export function ListHeader({
         <div role="columnheader" tabIndex={-1} className="cell-actions">
           <span className="visually-hidden">{t("files.column.actions")}</span>
         </div>
+      </div>
+    </div>
+  );
+}
+
+/** A list that could not load: why, and try again. */
+export function ListError({ error, retry }: { error: ApiFailure; retry(): void }) {
+  const t = useT();
+  return (
+    <div className="card">
+      <p className="form-message error" role="alert">
+        {errorText(error, t)}
+      </p>
+      <button className="button" type="button" onClick={retry}>
+        {t("common.retry")}
+      </button>
+    </div>
+  );
+}
+
+const noop = () => {};
+
+/**
+ * Cards before the page runs: the grid's columns come from the measured width, which
+ * the server cannot know, so the server render lays the first cards out with CSS
+ * alone; the virtual grid takes over once the page runs.
+ */
+export function StaticCards({
+  items,
+  view,
+  label,
+}: {
+  items: readonly DriveFile[];
+  view: LayoutView;
+  label: string;
+}) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the same grid pattern as the virtual view it stands in for
+    <div role="grid" aria-label={label} className={`file-view view-${view} static-cards`}>
+      {/* biome-ignore lint/a11y/useSemanticElements: the same grid pattern as the virtual view it stands in for */}
+      <div role="row" tabIndex={-1} className="static-row">
+        {items.slice(0, STATIC_CARDS).map((file, index) => (
+          <FileItem
+            key={file.id}
+            file={file}
+            index={index}
+            selected={false}
+            focused={false}
+            renaming={false}
+            dropTarget={false}
+            view={view}
+            style={{}}
+            rowId={`static-${file.id}`}
+            onRename={noop}
+            onMenu={noop}
+            onCheck={noop}
+          />
+        ))}
       </div>
     </div>
   );

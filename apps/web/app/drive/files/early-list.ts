@@ -18,7 +18,8 @@ let early: EarlyList | undefined;
  * takes it over when it asks for the same request. Only for a page load, once.
  */
 function startEarly(): EarlyList | undefined {
-  if (typeof window === "undefined") return undefined;
+  // The server rendered the first page already (its loader fetched it).
+  if (typeof window === "undefined" || document.querySelector("[data-first-page]")) return undefined;
   try {
     const view = viewFromUrl(window.location.pathname, new URLSearchParams(window.location.search));
     if (!view) return undefined;

@@ -1,6 +1,5 @@
 import type { Ancestor, DriveFile } from "@nimbus/protocol";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { errorText } from "../../api/client.js";
 import { useLayoutState } from "../../components/platform/layout-state.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
 import { savedViewType } from "../../lib/display-mode.js";
@@ -9,14 +8,15 @@ import { SignInPrompt } from "../sign-in-prompt.js";
 import { filesApi } from "./api.js";
 import { Breadcrumbs } from "./breadcrumbs.js";
 import { BrowserDialogs, type DialogState } from "./browser-dialogs.js";
-import { ListHeader, ListSkeleton, SelectionBar } from "./browser-parts.js";
+import { ListError, ListHeader, ListSkeleton, SelectionBar, StaticCards } from "./browser-parts.js";
 import { ContextMenu, type MenuPlacement } from "./context-menu.js";
 import { FileView } from "./file-view.js";
+import type { FirstPage } from "./first-page.js";
 import type { LayoutView } from "./geometry.js";
 import { type DriveView, listRequest, watchedFolder } from "./list-query.js";
 import { menuEntries } from "./menu-entries.js";
 import {
-  extendTo,
+  clickOutcome,
   NO_SELECTION,
   reconcile,
   selectBox,
@@ -44,10 +44,13 @@ export function FileBrowser({
   empty,
   tools,
   banner,
+  firstPage,
 }: {
   view: DriveView;
   /** Shown above the list (the cloud-download card of `?action=create_task`). */
   banner?: ReactNode;
+  /** The first page the route loader brought (see first-page.server.ts). */
+  firstPage?: FirstPage | null;
   title: string;
   empty: ReactNode;
   tools?: (helpers: { openDialog(dialog: DialogState): void; count: number }) => ReactNode;
@@ -65,7 +68,12 @@ export function FileBrowser({
     listRequest(view, mode),
     watchedFolder(view),
     session.status !== "signed-out",
+    firstPage,
   );
+  // Cards are laid out from the measured width, which the server cannot know: before the
+  // page runs, the first cards are laid out by CSS alone (StaticCards).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const [toasts, toast, dismiss] = useToasts();
   const actions = useFileActions(api, list, view, toast);
   const [selection, setSelection] = useState(NO_SELECTION);
@@ -153,17 +161,9 @@ export function FileBrowser({
   let content: ReactNode;
   if (signedOut) content = <SignInPrompt />;
   else if (loading && !list.error) content = <ListSkeleton view={viewType} />;
-  else if (list.error && items.length === 0)
-    content = (
-      <div className="card">
-        <p className="form-message error" role="alert">
-          {errorText(list.error, t)}
-        </p>
-        <button className="button" type="button" onClick={list.refresh}>
-          {t("common.retry")}
-        </button>
-      </div>
-    );
+  else if (!hydrated && viewType !== "list" && items.length > 0)
+    content = <StaticCards items={items} view={viewType} label={heading || t("files.root")} />;
+  else if (list.error && items.length === 0) content = <ListError error={list.error} retry={list.refresh} />;
   else if (items.length === 0 && !list.hasMore) content = empty;
   else
     content = (
@@ -187,14 +187,10 @@ export function FileBrowser({
         }
         onNearEnd={list.loadMore}
         onItemClick={(index, event) => {
-          const touch = pointer.current !== "mouse";
-          if (event.shiftKey) setSelection(extendTo(selection, ids, index, event.ctrlKey || event.metaKey));
-          else if (event.ctrlKey || event.metaKey || (touch && selection.ids.size > 0))
-            setSelection(toggle(selection, ids, index));
-          else if (touch) {
-            const file = items[index];
-            if (file) actions.open(file, items);
-          } else setSelection(selectOnly(ids, index));
+          const input = { shift: event.shiftKey, ctrl: event.ctrlKey || event.metaKey };
+          const next = clickOutcome(selection, ids, index, { ...input, touch: pointer.current !== "mouse" });
+          if (next !== "open") setSelection(next);
+          else if (items[index]) actions.open(items[index], items);
         }}
         onOpen={(index) => {
           const file = items[index];
@@ -251,6 +247,7 @@ export function FileBrowser({
     <main
       id="main"
       className="drive-main files-main"
+      data-first-page={firstPage ? "" : undefined}
       onPointerDownCapture={(event) => {
         pointer.current = event.pointerType;
       }}

@@ -193,13 +193,13 @@ export const FileItem = memo(function FileItem(props: ItemProps) {
           <Thumb file={file} size={22} />
           <span className="name-stack">
             <Name file={file} renaming={renaming} onRename={props.onRename} />
-            <span className="row-meta muted" aria-hidden="true">
+            <span className="row-meta muted" aria-hidden="true" suppressHydrationWarning>
               {folder ? modified : `${size} · ${modified}`}
             </span>
           </span>
         </div>
         {/* biome-ignore lint/a11y/useSemanticElements: a virtualized grid positions its rows itself, which table elements cannot */}
-        <div role="gridcell" tabIndex={-1} className="cell-modified">
+        <div role="gridcell" tabIndex={-1} className="cell-modified" suppressHydrationWarning>
           {modified}
         </div>
         {/* biome-ignore lint/a11y/useSemanticElements: a virtualized grid positions its rows itself, which table elements cannot */}
@@ -221,7 +221,9 @@ export const FileItem = memo(function FileItem(props: ItemProps) {
       </div>
       <div className="card-text">
         <Name file={file} renaming={renaming} onRename={props.onRename} />
-        <span className="card-meta muted">{folder ? modified : size}</span>
+        <span className="card-meta muted" suppressHydrationWarning>
+          {folder ? modified : size}
+        </span>
       </div>
       <MenuButton index={index} name={file.name} onMenu={props.onMenu} />
     </div>

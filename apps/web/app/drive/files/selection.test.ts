@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  clickOutcome,
   extendTo,
   NO_SELECTION,
   reconcile,
@@ -52,5 +53,16 @@ describe("selection model", () => {
     const s = reconcile(extendTo(selectOnly(IDS, 3), IDS, 5), ["a", "b", "d"]);
     expect(ids(s)).toEqual(["d"]);
     expect(s.focus).toBe(2);
+  });
+
+  it("turns clicks and taps into selections, or opening", () => {
+    const plain = { shift: false, ctrl: false, touch: false };
+    expect(ids(clickOutcome(NO_SELECTION, IDS, 1, plain) as never)).toEqual(["b"]);
+    const one = selectOnly(IDS, 1);
+    expect(ids(clickOutcome(one, IDS, 3, { ...plain, ctrl: true }) as never)).toEqual(["b", "d"]);
+    expect(ids(clickOutcome(one, IDS, 3, { ...plain, shift: true }) as never)).toEqual(["b", "c", "d"]);
+    // Touch: a tap opens, unless selecting has begun; then taps toggle.
+    expect(clickOutcome(NO_SELECTION, IDS, 2, { ...plain, touch: true })).toBe("open");
+    expect(ids(clickOutcome(one, IDS, 2, { ...plain, touch: true }) as never)).toEqual(["b", "c"]);
   });
 });

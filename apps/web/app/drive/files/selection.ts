@@ -79,3 +79,20 @@ export function selectedInOrder(selection: Selection, ids: Ids): string[] {
   if (selection.ids.size === 0) return [];
   return ids.filter((id) => selection.ids.has(id));
 }
+
+/**
+ * What a click or tap on an item does: shift extends (with ctrl/cmd, adds the range),
+ * ctrl/cmd toggles, a tap toggles once something is selected and otherwise opens,
+ * a plain click selects just the item.
+ */
+export function clickOutcome(
+  selection: Selection,
+  ids: Ids,
+  index: number,
+  input: { shift: boolean; ctrl: boolean; touch: boolean },
+): Selection | "open" {
+  if (input.shift) return extendTo(selection, ids, index, input.ctrl);
+  if (input.ctrl || (input.touch && selection.ids.size > 0)) return toggle(selection, ids, index);
+  if (input.touch) return "open";
+  return selectOnly(ids, index);
+}

@@ -23,8 +23,11 @@ export function useDisplayMode(): [DisplayMode, (change: Partial<DisplayMode>) =
   const [params] = useSearchParams();
   const { session } = useDriveSession();
   const userId = session.status === "ready" ? session.user.sub : undefined;
-  const [mode, setMode] = useState<DisplayMode>(() => ({ ...DEFAULT_DISPLAY_MODE, viewType: ssrView }));
   const search = params.toString();
+  // The server knows the cookie's view type and the URL, not the stored record.
+  const [mode, setMode] = useState<DisplayMode>(() =>
+    applyDisplayQuery({ ...DEFAULT_DISPLAY_MODE, viewType: ssrView }, search),
+  );
 
   useEffect(() => {
     try {

@@ -4,6 +4,7 @@ import type { ApiFailure } from "../../api/client.js";
 import { onDriveChanged } from "../drive-events.js";
 import type { FilesApi, ListRequest } from "./api.js";
 import { takeEarlyList } from "./early-list.js";
+import type { FirstPage } from "./first-page.js";
 import { MAX_REFRESH, NEXT_PAGE, requestKey } from "./list-query.js";
 
 export interface FileListState {
@@ -31,10 +32,19 @@ const EMPTY: FileListState = { items: [], hasMore: false, initial: true, loading
  * (`loadMore` near the end), rows patched in place for optimistic updates, and a
  * refetch when someone announces a change to the watched folder.
  */
-export function useFileList(api: FilesApi, request: ListRequest, watched: string, enabled = true): FileList {
+export function useFileList(
+  api: FilesApi,
+  request: ListRequest,
+  watched: string,
+  enabled = true,
+  firstPage?: FirstPage | null,
+): FileList {
   const key = requestKey(request);
-  const [state, setState] = useState<FileListState>(EMPTY);
-  const token = useRef<string>("");
+  const preloaded = firstPage?.key === key ? firstPage : undefined;
+  // Rows the loader brought render at once (and the server render has them already).
+  const [state, setState] = useState<FileListState>(() => (preloaded ? fromPage(preloaded) : EMPTY));
+  const token = useRef<string>(preloaded?.list.next_page_token ?? "");
+  const used = useRef<FirstPage | undefined>(preloaded);
   const inFlight = useRef<AbortController | null>(null);
   const requestRef = useRef(request);
   requestRef.current = request;
@@ -72,11 +82,20 @@ export function useFileList(api: FilesApi, request: ListRequest, watched: string
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the request
   useEffect(() => {
     if (!enabled) return;
+    if (preloaded) {
+      // Already showing it (first render), or a navigation's loader brought it.
+      if (used.current !== preloaded) {
+        used.current = preloaded;
+        token.current = preloaded.list.next_page_token;
+        setState(fromPage(preloaded));
+      }
+      return;
+    }
     token.current = "";
     setState(EMPTY);
     fetchPage("", request.limit, true);
     return () => inFlight.current?.abort();
-  }, [key, enabled, fetchPage]);
+  }, [key, enabled, fetchPage, preloaded]);
 
   const loadMore = useCallback(() => {
     if (inFlight.current || !token.current) return;
@@ -102,6 +121,11 @@ export function useFileList(api: FilesApi, request: ListRequest, watched: string
   }, []);
 
   return { ...state, loadMore, refresh, patch };
+}
+
+function fromPage(page: FirstPage): FileListState {
+  const { files, next_page_token } = page.list;
+  return { items: files, hasMore: next_page_token !== "", initial: false, loading: false };
 }
 
 function appendUnique(items: DriveFile[], more: DriveFile[]): DriveFile[] {

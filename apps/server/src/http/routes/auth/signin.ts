@@ -27,11 +27,9 @@ export function signin(app: NimbusApp, { accounts, clients }: Services): void {
       },
     },
     async (request, reply) => {
-      const tokens = await accounts.signin(
-        request.body,
-        signinContext(request, clients, request.body.client_id),
-      );
-      return answerTokens(request, reply, tokens);
+      const context = signinContext(request, clients, request.body.client_id);
+      const tokens = await accounts.signin(request.body, context);
+      return answerTokens(request, reply, tokens, context.issue?.cookieSession === true);
     },
   );
 }

@@ -20,11 +20,9 @@ export function signup(app: NimbusApp, { accounts, clients }: Services): void {
       },
     },
     async (request, reply) => {
-      const tokens = await accounts.signup(
-        request.body,
-        signinContext(request, clients, request.body.client_id),
-      );
-      return answerTokens(request, reply, tokens);
+      const context = signinContext(request, clients, request.body.client_id);
+      const tokens = await accounts.signup(request.body, context);
+      return answerTokens(request, reply, tokens, context.issue?.cookieSession === true);
     },
   );
 }
