@@ -1,26 +1,28 @@
 import { describe, expect, it } from "vitest";
 import {
   ACCESS_OK_COOKIE_OPTIONS,
-  clearPasscodeToken,
   DEFAULT_COOKIE_OPTIONS,
   documentCookieJar,
   freeDaysCookieOptions,
   LOCALE_COOKIE,
   LOCALE_COOKIE_OPTIONS,
   memoryCookieJar,
-  PASSCODE_COOKIES_KEPT,
-  PASSCODE_TOKEN_COOKIE_OPTIONS,
   parseCookies,
-  passcodeTokenCookieName,
   readCookieValue,
-  readPasscodeToken,
   serializeCookie,
-  setPasscodeToken,
-  sharePasscodeCodeCookieName,
-  staleCookiesToClear,
   USER_ID_COOKIE_OPTIONS,
   withCookieDefaults,
 } from "./cookies.js";
+import {
+  clearPasscodeToken,
+  PASSCODE_COOKIES_KEPT,
+  PASSCODE_TOKEN_COOKIE_OPTIONS,
+  passcodeTokenCookieName,
+  readPasscodeToken,
+  setPasscodeToken,
+  sharePasscodeCodeCookieName,
+  staleCookiesToClear,
+} from "./passcode-cookies.js";
 
 const DAY = 24 * 60 * 60;
 

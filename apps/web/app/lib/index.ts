@@ -18,6 +18,7 @@ export * from "./http/request.js";
 export * from "./layout-state.js";
 export * from "./lock.js";
 export * from "./page-actions.js";
+export * from "./passcode-cookies.js";
 export * from "./platform.js";
 export * from "./referrers.js";
 export * from "./vip.js";

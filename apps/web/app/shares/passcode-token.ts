@@ -1,13 +1,9 @@
-import {
-  clearPasscodeToken,
-  documentCookieJar,
-  readPasscodeToken,
-  setPasscodeToken,
-} from "../lib/cookies.js";
+import { documentCookieJar } from "../lib/cookies.js";
+import { clearPasscodeToken, readPasscodeToken, setPasscodeToken } from "../lib/passcode-cookies.js";
 
 /**
  * The browser's per-share passcode token cookie (spec §4, §9: 12 hours, lax, stale
- * passcode cookies cleaned keeping the last 3), over lib/cookies.ts. Cookies may be
+ * passcode cookies cleaned keeping the last 3), over lib/passcode-cookies.ts. Cookies may be
  * unavailable (a sandboxed frame); the page then keeps the token in memory only.
  */
 export function loadPasscodeToken(shareId: string): string | undefined {
