@@ -81,6 +81,20 @@ describe("sign-in protection: freeze, statuses, reset by code", () => {
     );
   });
 
+  it("stops a blocked account's live sessions at their next call, and lets them work again once unblocked", async () => {
+    const user = await signUp(t.app);
+    const me = () => t.app.inject({ url: "/v1/user/me", headers: user.auth });
+    expect((await me()).statusCode).toBe(200);
+    await t.database.db.updateTable("users").set({ status: "BLOCKED" }).where("id", "=", user.id).execute();
+    const blocked = await me();
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json()).toMatchObject({ error: "user_blocked", error_code: 4013 });
+    const files = await t.app.inject({ url: "/drive/v1/files", headers: user.auth });
+    expect(files.json().error).toBe("user_blocked");
+    await t.database.db.updateTable("users").set({ status: "ACTIVE" }).where("id", "=", user.id).execute();
+    expect((await me()).statusCode).toBe(200);
+  });
+
   it("answers password_reset_required until a reset by code, which ends every session and unfreezes", async () => {
     const user = await signUp(t.app);
     await t.database.db

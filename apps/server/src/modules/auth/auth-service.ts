@@ -64,11 +64,12 @@ export class AuthService {
     context?: Partial<SessionContext>,
   ): Promise<Principal> {
     if (!accessToken) throw new NimbusError("unauthenticated", "no access token");
-    const session = await this.sessions.findByAccessHash(hashToken(accessToken));
+    const session = await this.sessions.findForUse(hashToken(accessToken));
     const now = this.clock.now();
     if (!session || session.revoked_at !== null || session.access_expires_at <= now) {
       throw new NimbusError("unauthenticated", "invalid or expired access token");
     }
+    assertUsable(session.user_status);
     const principal: Principal = {
       userId: session.user_id,
       sessionId: session.id,
@@ -149,6 +150,7 @@ export class AuthService {
     }
     if (row.revoked_at !== null) throw new NimbusError("invalid_grant", "the session was revoked");
     if (row.refresh_expires_at <= now) throw new NimbusError("invalid_grant", "refresh token expired");
+    assertUsable(await this.sessions.userStatus(row.user_id));
     if (!hasScope(row.scope, "offline"))
       throw new NimbusError("invalid_grant", "the grant has no offline scope");
     const scope = narrowScope(row.scope);
@@ -215,4 +217,15 @@ export class AuthService {
       session_id: familyId,
     };
   }
+}
+
+/**
+ * A session stops working the moment its account is blocked or otherwise not active,
+ * without waiting for whoever changed the status to revoke it.
+ */
+function assertUsable(status: string | undefined): void {
+  if (status === "ACTIVE") return;
+  if (status === "BLOCKED") throw new NimbusError("user_blocked");
+  if (status === "PENDING") throw new NimbusError("user_pending");
+  throw new NimbusError("unauthenticated", "the account is not active");
 }

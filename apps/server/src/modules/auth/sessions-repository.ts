@@ -18,6 +18,27 @@ export class SessionsRepository {
     await this.db.insertInto("sessions").values(session).execute();
   }
 
+  /** The session an access token names, with its owner's status (one query on every authenticated call). */
+  findForUse(hash: string): Promise<(SessionRow & { user_status: string }) | undefined> {
+    return this.db
+      .selectFrom("sessions")
+      .innerJoin("users", "users.id", "sessions.user_id")
+      .selectAll("sessions")
+      .select("users.status as user_status")
+      .where("sessions.access_token_hash", "=", hash)
+      .executeTakeFirst();
+  }
+
+  /** The owner's account status (ACTIVE, BLOCKED, PENDING, …), undefined when the account is gone. */
+  async userStatus(userId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom("users")
+      .select("status")
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    return row?.status;
+  }
+
   findByAccessHash(hash: string): Promise<SessionRow | undefined> {
     return this.db
       .selectFrom("sessions")
