@@ -22,7 +22,7 @@ export const WEB_CLIENT_HEADERS = {
  */
 export async function signUpInBrowser(
   page: Page,
-  overrides: { email?: string; password?: string } = {},
+  overrides: { email?: string; password?: string; dataDir?: string } = {},
 ): Promise<BrowserAccount> {
   const email = overrides.email ?? `e2e-${randomBytes(5).toString("hex")}@example.com`;
   const password = overrides.password ?? "correct horse battery";
@@ -37,7 +37,7 @@ export async function signUpInBrowser(
     target: "ANY",
     usage: "REGISTER",
   });
-  const verification_code = await mailedCode(email, { after: sentAt - 1000 });
+  const verification_code = await mailedCode(email, { after: sentAt - 1000, dataDir: overrides.dataDir });
   const { verification_token } = await post("/v1/auth/verification/verify", {
     verification_id,
     verification_code,

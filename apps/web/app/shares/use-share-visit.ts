@@ -1,9 +1,10 @@
 import type { DriveFile, ShareFilesResponse, ShareStatus } from "@nimbus/protocol";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useAccountApi } from "../accounts/use-account-api.js";
 import { errorText } from "../api/client.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { dropPasscodeToken, loadPasscodeToken, savePasscodeToken } from "./passcode-token.js";
-import { shareApi, type VisitQuery } from "./share-api.js";
+import { shareApi, type VisitQuery, visitUrl } from "./share-api.js";
 import { statusPage } from "./share-status.js";
 
 export type VisitState =
@@ -30,6 +31,7 @@ export function useShareVisit(shareId: string, parentId: string | undefined, sCo
   const t = useT();
   const [state, setState] = useState<VisitState>({ kind: "loading" });
   const [submitting, setSubmitting] = useState(false);
+  const guardedApi = useAccountApi();
   const token = useRef<string | undefined>(undefined);
   const tokenShare = useRef("");
   const codeFromUrl = useRef(sCode);
@@ -104,11 +106,15 @@ export function useShareVisit(shareId: string, parentId: string | undefined, sCo
     async (passCode: string) => {
       setSubmitting(true);
       const query: VisitQuery = { shareId, parentId, passCode };
-      const result = await shareApi(locale).visit(query);
+      // Passcode guesses are where the server escalates to the captcha shield: this call
+      // goes through the captcha flow, so a challenge opens in the modal when asked for.
+      const result = await guardedApi<ShareFilesResponse>(visitUrl(query), {
+        captchaMeta: { share_id: shareId },
+      });
       setSubmitting(false);
       settleRef.current(result, query);
     },
-    [shareId, parentId, locale],
+    [shareId, parentId, guardedApi],
   );
 
   const loadMore = useCallback(async () => {
