@@ -11,8 +11,7 @@ import { TwoFactorTokens } from "./modules/accounts/two-factor-tokens.js";
 import { VerificationService } from "./modules/accounts/verification-service.js";
 import { VerificationsRepository } from "./modules/accounts/verifications-repository.js";
 import type { AuthService } from "./modules/auth/auth-service.js";
-import type { RateLimitStore } from "./modules/rate-limits/rate-limit-store.js";
-import type { AppDeps } from "./services.js";
+import type { Shared } from "./services.js";
 
 /** Accounts (issue 4): sign-up, sign-in, codes, two-factor, changes by code, deletion. */
 export interface AccountServices {
@@ -23,17 +22,12 @@ export interface AccountServices {
   accountDeletion: AccountDeletion;
 }
 
-/** Wires the accounts module and registers its jobs; `deps.mailer`/`deps.sms` replace the configured ones (tests). */
-export function wireAccounts(
-  deps: AppDeps,
-  shared: { auth: AuthService; rateLimits: RateLimitStore; logger: MailLogger },
-): AccountServices {
-  const { db } = deps.database;
-  const { clock, config } = deps;
-  const { auth, rateLimits, logger } = shared;
+/** Wires the accounts module and registers its jobs; `shared.mailer`/`shared.sms` replace the configured ones (tests). */
+export function wireAccounts(shared: Shared, auth: AuthService, logger: MailLogger): AccountServices {
+  const { db, clock, config, jobs, rateLimits } = shared;
   const settings = config.accounts;
-  const mailer = deps.mailer ?? createMailer(settings, logger);
-  const sms = deps.sms ?? createSmsSender(settings, logger);
+  const mailer = shared.mailer ?? createMailer(settings, logger);
+  const sms = shared.sms ?? createSmsSender(settings, logger);
   const accounts = new AccountsRepository(db);
   const verificationsRepository = new VerificationsRepository(db);
   const verifications = new VerificationService({
@@ -57,7 +51,7 @@ export function wireAccounts(
   const twoFactorTokens = new TwoFactorTokens(db, clock);
   const accountDeletion = new AccountDeletion({ db, accounts, auth, verifications, clock });
   registerAccountJobs({
-    jobs: deps.jobs,
+    jobs,
     clock,
     deletion: accountDeletion,
     verifications: verificationsRepository,
@@ -79,7 +73,14 @@ export function wireAccounts(
     }),
     verifications,
     twoFactor,
-    accountChanges: new AccountChanges({ accounts, auth, verifications, guard, clock }),
+    accountChanges: new AccountChanges({
+      accounts,
+      auth,
+      verifications,
+      guard,
+      clock,
+      publicUrl: config.publicUrl,
+    }),
     accountDeletion,
   };
 }

@@ -1,52 +1,57 @@
-import { DriveEvents } from "./modules/events/drive-events.js";
 import { FileOperations } from "./modules/files/file-operations.js";
-import { FilesRepository } from "./modules/files/files-repository.js";
-import { PreviewStore } from "./modules/previews/preview-store.js";
+import { FilesService } from "./modules/files/files-service.js";
+import type { PreviewService } from "./modules/previews/preview-service.js";
 import type { BlobCollectionHook } from "./modules/space/blob-gc.js";
 import { registerSpaceJobs } from "./modules/space/space-jobs.js";
-import { TaskService } from "./modules/tasks/task-service.js";
-import type { AppDeps } from "./services.js";
+import { scheduleUploadExpiry } from "./modules/uploads/upload-expiry.js";
+import { UploadService } from "./modules/uploads/upload-service.js";
+import type { Shared } from "./services.js";
 
-/** The files engine: tree operations, tasks, the activity feed and the space maintenance jobs. */
+/** The files engine: browsing, tree operations, uploads (the activity feed and tasks are in `Shared`). */
 export interface DriveServices {
-  events: DriveEvents;
-  tasks: TaskService;
+  files: FilesService;
   operations: FileOperations;
+  uploads: UploadService;
 }
 
-export interface DriveWiring {
-  /** Extra clean-up when GC deletes a blob (e.g. its thumbnails). */
-  blobHooks?: readonly BlobCollectionHook[];
-}
-
-export function wireDrive(deps: AppDeps, wiring: DriveWiring = {}): DriveServices {
-  const { db } = deps.database;
-  const events = new DriveEvents(db, deps.clock);
-  const tasks = new TaskService(db, deps.clock);
-  const operations = new FileOperations({
+/** Builds the files engine and registers its jobs: `files.copy`, space maintenance, upload expiry. */
+export function wireDrive(shared: Shared, previews: PreviewService): DriveServices {
+  const { db, blobs, clock, config, jobs, events, tasks, users, links, previewStore } = shared;
+  const repository = shared.filesRepository;
+  const files = new FilesService({
     db,
-    files: new FilesRepository(db),
+    users,
+    files: repository,
+    blobs,
+    links,
+    clock,
+    config,
     events,
-    tasks,
-    jobs: deps.jobs,
-    clock: deps.clock,
-    config: deps.config,
+    previews,
   });
+  const operations = new FileOperations({ db, files: repository, events, tasks, jobs, clock, config });
   operations.registerJobs();
-  registerSpaceJobs({
+  // GC lets go of a blob's thumbnails and media facts first (decision 0006: `PreviewStore.forget`).
+  const forgetPreviews: BlobCollectionHook = {
+    beforeDelete: (tx, gcid) => previewStore.forget(gcid, clock.now(), tx),
+  };
+  registerSpaceJobs({ db, blobs, clock, jobs, operations, events, config, blobHooks: [forgetPreviews] });
+  const uploads = new UploadService({
     db,
-    blobs: deps.blobs,
-    clock: deps.clock,
-    jobs: deps.jobs,
-    operations,
+    users,
+    files: repository,
+    drive: files,
+    blobs,
+    clock,
+    config,
     events,
-    config: deps.config,
-    blobHooks: wiring.blobHooks ?? [previewsHook(new PreviewStore(db), deps)],
+    onFileCompleted: (file) => previews.onFileCompleted(file),
   });
-  return { events, tasks, operations };
-}
-
-/** GC lets go of a blob's thumbnails and media facts first (decision 0006: `PreviewStore.forget`). */
-function previewsHook(store: PreviewStore, deps: AppDeps): BlobCollectionHook {
-  return { beforeDelete: (db, gcid) => store.forget(gcid, deps.clock.now(), db) };
+  scheduleUploadExpiry(jobs, {
+    uploads: uploads.repository,
+    resumable: uploads.resumable,
+    clock,
+    expiryMs: config.uploads.expiryMs,
+  });
+  return { files, operations, uploads };
 }

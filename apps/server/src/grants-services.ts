@@ -5,12 +5,10 @@ import { DeviceFlow } from "./modules/auth/device-flow.js";
 import { SessionsRepository } from "./modules/auth/sessions-repository.js";
 import { TokenGrants } from "./modules/auth/token-grants.js";
 import { ClientRegistry } from "./modules/clients/client-registry.js";
-import type { RateLimitStore } from "./modules/rate-limits/rate-limit-store.js";
 import { Avatars } from "./modules/users/avatars.js";
 import { ProfileService } from "./modules/users/profile-service.js";
 import { MailUnsubscribes } from "./modules/users/unsubscribe-links.js";
-import type { UsersRepository } from "./modules/users/users-repository.js";
-import type { AppDeps } from "./services.js";
+import type { Shared } from "./services.js";
 
 export interface GrantsServices {
   auth: AuthService;
@@ -24,24 +22,16 @@ export interface GrantsServices {
 }
 
 /** `wireGrants`: sessions and tokens, the client registry, grants, and the user's own account API. */
-export function wireGrants(
-  deps: AppDeps,
-  users: UsersRepository,
-  rateLimits: RateLimitStore,
-): GrantsServices {
-  const { db } = deps.database;
+export function wireGrants(shared: Shared): GrantsServices {
+  const { db, clock, config, jobs, users, rateLimits } = shared;
   const sessions = new SessionsRepository(db);
-  const auth = new AuthService(sessions, deps.clock);
+  const auth = new AuthService(sessions, clock);
   const clients = new ClientRegistry();
-  const authCodes = new AuthorizationCodes(db, clients, deps.clock);
-  const devices = new DeviceFlow(
-    db,
-    clients,
-    deps.clock,
-    (locale) => `${deps.config.publicUrl}/${locale}/tv`,
-  );
-  const avatars = new Avatars(db, deps.clock);
-  registerAuthJobs(deps.jobs, deps.clock, { sessions, codes: authCodes, devices });
+  const authCodes = new AuthorizationCodes(db, clients, clock);
+  const tvPage = (locale: string) => `${config.publicUrl}/${locale}/tv`;
+  const devices = new DeviceFlow(db, clients, clock, tvPage, rateLimits);
+  const avatars = new Avatars(db, clock);
+  registerAuthJobs(jobs, clock, { sessions, codes: authCodes, devices });
   return {
     auth,
     clients,
@@ -54,9 +44,9 @@ export function wireGrants(
       auth,
       avatars,
       rateLimits,
-      clock: deps.clock,
-      publicUrl: deps.config.publicUrl,
+      clock,
+      publicUrl: config.publicUrl,
     }),
-    unsubscribes: new MailUnsubscribes(db, deps.config.secretKey, deps.clock),
+    unsubscribes: new MailUnsubscribes(db, config.secretKey, clock),
   };
 }

@@ -5,13 +5,10 @@ import { ArchiveService, DECOMPRESS_JOB, type DecompressJob } from "./modules/ar
 import { ExtractCommit } from "./modules/archives/extract-commit.js";
 import { DownloadTraffic } from "./modules/downloads/download-traffic.js";
 import { ZipPlanner } from "./modules/downloads/zip-service.js";
-import { FilesRepository } from "./modules/files/files-repository.js";
 import { PreviewService } from "./modules/previews/preview-service.js";
-import { PreviewStore } from "./modules/previews/preview-store.js";
-import { TaskService } from "./modules/tasks/task-service.js";
-import type { AppDeps } from "./services.js";
+import type { Shared } from "./services.js";
 
-/** Downloads (traffic, zips), previews and archives: the services issue 5's items 3 and 4 add. */
+/** Downloads (traffic, zips), previews and archives. */
 export interface MediaServices {
   traffic: DownloadTraffic;
   zips: ZipPlanner;
@@ -19,42 +16,27 @@ export interface MediaServices {
   archives: ArchiveService;
 }
 
-/** Builds them and registers their job handlers on `deps.jobs`. */
-export function wireMedia(deps: AppDeps): MediaServices {
-  const { db } = deps.database;
-  const tempDir = path.join(deps.config.dataDir, "tmp");
-  const files = new FilesRepository(db);
-  const tasks = new TaskService(db, deps.clock);
-  const sealer = new Sealer(deps.config.secretKey, "archive-password");
-  const previews = new PreviewService({
-    store: new PreviewStore(db),
-    blobs: deps.blobs,
-    jobs: deps.jobs,
-    clock: deps.clock,
-    tempDir,
-  });
-  const archives = new ArchiveService({
-    db,
-    files,
-    blobs: deps.blobs,
-    jobs: deps.jobs,
-    tasks,
-    sealer,
-    config: deps.config,
-  });
+/** Builds them and registers their job handlers (`previews.generate`, `archives.decompress`). */
+export function wireMedia(shared: Shared): MediaServices {
+  const { db, blobs, jobs, clock, config, tasks } = shared;
+  const files = shared.filesRepository;
+  const tempDir = path.join(config.dataDir, "tmp");
+  const sealer = new Sealer(config.secretKey, "archive-password");
+  const previews = new PreviewService({ store: shared.previewStore, blobs, jobs, clock, tempDir });
+  const archives = new ArchiveService({ db, files, blobs, jobs, tasks, sealer, config });
   const extractor = new ArchiveExtractor({
     archives,
-    commit: new ExtractCommit(db, files, deps.config.quota, deps.blobs),
-    blobs: deps.blobs,
+    commit: new ExtractCommit(db, files, config.quota, blobs),
+    blobs,
     tasks,
     sealer,
-    clock: deps.clock,
+    clock,
     onFileAdded: (file) => previews.onFileCompleted(file),
   });
-  deps.jobs.register<DecompressJob>(DECOMPRESS_JOB, (job, context) => extractor.run(job, context));
+  jobs.register<DecompressJob>(DECOMPRESS_JOB, (job, context) => extractor.run(job, context));
   return {
-    traffic: new DownloadTraffic(db, deps.clock, deps.config),
-    zips: new ZipPlanner(db, deps.blobs),
+    traffic: new DownloadTraffic(db, clock, config),
+    zips: new ZipPlanner(db, blobs),
     previews,
     archives,
   };

@@ -1,10 +1,6 @@
-import type { DriveServices } from "./drive-services.js";
-import type { MediaServices } from "./media-services.js";
 import { Admins } from "./modules/audit/admins.js";
 import { AuditService } from "./modules/audit/audit-service.js";
-import type { DownloadLinks } from "./modules/files/download-links.js";
-import { FilesRepository } from "./modules/files/files-repository.js";
-import type { RateLimitStore } from "./modules/rate-limits/rate-limit-store.js";
+import type { PreviewService } from "./modules/previews/preview-service.js";
 import { PassCodeGuard } from "./modules/shares/pass-code-guard.js";
 import { PassCodeTokens } from "./modules/shares/pass-code-tokens.js";
 import { ShareAccessChecker } from "./modules/shares/share-access.js";
@@ -13,8 +9,7 @@ import { ShareRestore } from "./modules/shares/share-restore.js";
 import { ShareService } from "./modules/shares/share-service.js";
 import { ShareVisits } from "./modules/shares/share-visits.js";
 import { SharesRepository } from "./modules/shares/shares-repository.js";
-import type { UsersRepository } from "./modules/users/users-repository.js";
-import type { AppDeps } from "./services.js";
+import type { Shared } from "./services.js";
 
 /** Sharing (issue 7): share links, visits, save to my drive, reports, and moderation. */
 export interface ShareServices {
@@ -26,24 +21,16 @@ export interface ShareServices {
   audit: AuditService;
 }
 
-export interface ShareWiring {
-  drive: DriveServices;
-  media: MediaServices;
-  users: UsersRepository;
-  links: DownloadLinks;
-  rateLimits: RateLimitStore;
-}
-
-export function wireShares(deps: AppDeps, wiring: ShareWiring): ShareServices {
-  const { db } = deps.database;
-  const { config, clock } = deps;
+/** Builds sharing and moderation and registers the `shares.restore` job. */
+export function wireShares(shared: Shared, previews: PreviewService): ShareServices {
+  const { db, config, clock, jobs, events, tasks, users, links, rateLimits } = shared;
+  const files = shared.filesRepository;
   const repository = new SharesRepository(db);
-  const files = new FilesRepository(db);
   const access = new ShareAccessChecker({
     db,
     shares: repository,
     tokens: new PassCodeTokens(config.secretKey),
-    guard: new PassCodeGuard(wiring.rateLimits),
+    guard: new PassCodeGuard(rateLimits),
     clock,
     sensitiveWords: config.shares.sensitiveWords,
   });
@@ -52,9 +39,9 @@ export function wireShares(deps: AppDeps, wiring: ShareWiring): ShareServices {
     access,
     shares: repository,
     files,
-    events: wiring.drive.events,
-    tasks: wiring.drive.tasks,
-    jobs: deps.jobs,
+    events,
+    tasks,
+    jobs,
     clock,
     config,
   });
@@ -73,14 +60,14 @@ export function wireShares(deps: AppDeps, wiring: ShareWiring): ShareServices {
       db,
       access,
       shares: repository,
-      users: wiring.users,
-      previews: wiring.media.previews,
-      links: wiring.links,
+      users,
+      previews,
+      links,
       clock,
       publicUrl: config.publicUrl,
     }),
     shareRestore,
-    shareReports: new ShareReports(db, wiring.rateLimits, clock),
+    shareReports: new ShareReports(db, rateLimits, clock),
     admins: new Admins(db, config.shares.adminEmails),
     audit: new AuditService({ db, shares: repository, clock }),
   };
