@@ -6,7 +6,6 @@
 //   time, JS heap), then a steady scroll through the loaded list (frame times, rows in the DOM).
 //   node bench/drive-web.mjs          builds when stale, measures, writes bench/results.md
 //   BENCH_NO_BUILD=1 node bench/drive-web.mjs
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -14,9 +13,8 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { buildIfStale } from "../scripts/built-server.mjs";
-import { freePort, machine, median, ROOT, sleep, writeSection } from "./lib.mjs";
+import { machine, median, ROOT, sleep, startBuiltServer, writeSection } from "./lib.mjs";
 
-const SERVER = path.join(ROOT, "apps/server/dist/main.js");
 const BIG = 100_000;
 const SMALL = 100;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -34,36 +32,6 @@ const LAUNCH = {
 };
 const PERSON =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
-
-async function start(dataDir) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).status === 200) return { child, base };
-    } catch {}
-    await sleep(20);
-  }
-}
-
-async function stop(child) {
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
 
 async function call(base, token, method, url, body) {
   const response = await fetch(base + url, {
@@ -309,24 +277,24 @@ async function scrollToEnd(browser, base, setup) {
 
 if (process.env.BENCH_NO_BUILD !== "1") buildIfStale();
 const dataDir = mkdtempSync(path.join(tmpdir(), "nimbus-drive-web-"));
-let server = await start(dataDir);
+let server = await startBuiltServer({ dataDir });
 try {
-  const setup = await prepare(server.base, dataDir);
-  await stop(server.child);
+  const setup = await prepare(server.url, dataDir);
+  await server.stop();
   seed(dataDir, setup);
-  server = await start(dataDir);
+  server = await startBuiltServer({ dataDir });
   const browser = await chromium.launch(LAUNCH);
   try {
     const rows = [];
     for (const view of ["list", "grid"]) {
-      const small = await firstRows(browser, server.base, setup, setup.smallId, view);
-      const big = await firstRows(browser, server.base, setup, setup.bigId, view);
+      const small = await firstRows(browser, server.url, setup, setup.smallId, view);
+      const big = await firstRows(browser, server.url, setup, setup.bigId, view);
       rows.push({ view, small, big });
       console.log(
         `first rows, ${view}: ${SMALL} files ${small.toFixed(0)} ms, ${BIG} files ${big.toFixed(0)} ms`,
       );
     }
-    const end = await scrollToEnd(browser, server.base, setup);
+    const end = await scrollToEnd(browser, server.url, setup);
     console.log("to the end:", end);
     const ok = rows.every((r) => r.big < TARGET_FIRST_ROWS_MS) && end.reached && end.rows === BIG;
     writeSection(
@@ -356,6 +324,6 @@ ${end.smooth.maxRows} rows in the DOM at once (virtualized). ${ok ? "Within targ
     await browser.close();
   }
 } finally {
-  await stop(server.child);
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -3,14 +3,13 @@
 // - a copy of a 10,000-file folder (a drive#task), with the blob directory's size before and after.
 //   node bench/files.mjs           measure and write bench/results.md (needs `npm run build`)
 //   BENCH_REQUESTS=200 node bench/files.mjs
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { signUpWithMailedCode } from "../scripts/mail-signup.mjs";
-import { freePort, machine, ROOT, sleep, writeSection } from "./lib.mjs";
+import { machine, ROOT, sleep, startBuiltServer, writeSection } from "./lib.mjs";
 
 const SERVER = path.join(ROOT, "apps/server/dist/main.js");
 const BIG = 100_000;
@@ -29,29 +28,6 @@ const TYPES = [
 if (!existsSync(SERVER)) {
   console.error("No build: run `npm run build` first.");
   process.exit(1);
-}
-
-async function start(dataDir) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).status === 200) return { child, base };
-    } catch {}
-    await sleep(20);
-  }
-}
-
-async function stop(child) {
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
 }
 
 async function api(base, token, method, url, body) {
@@ -219,20 +195,21 @@ async function copyFolder(base, token, setup, dataDir) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "nimbus-bench-files-"));
+let server;
 try {
-  let server = await start(dataDir);
-  const setup = await prepare(server.base, dataDir);
-  await stop(server.child);
+  server = await startBuiltServer({ dataDir });
+  const setup = await prepare(server.url, dataDir);
+  await server.stop();
   const seeding = performance.now();
   seed(dataDir, setup);
   const seedMs = performance.now() - seeding;
-  server = await start(dataDir);
+  server = await startBuiltServer({ dataDir });
   const pages = [
-    ...(await firstPages(server.base, setup.token, setup, true)),
-    ...(await firstPages(server.base, setup.token, setup, false)),
+    ...(await firstPages(server.url, setup.token, setup, true)),
+    ...(await firstPages(server.url, setup.token, setup, false)),
   ];
-  const copy = await copyFolder(server.base, setup.token, setup, dataDir);
-  await stop(server.child);
+  const copy = await copyFolder(server.url, setup.token, setup, dataDir);
+  await server.stop();
 
   const worstP95 = Math.max(...pages.map((r) => r.p95));
   const pass = worstP95 <= TARGET.pageP95Ms && copy.ms <= TARGET.copyMs && copy.written === 0;
@@ -259,5 +236,6 @@ Copy of a ${COPY.toLocaleString("en")}-file folder (\`files:batchCopy\` → \`dr
   console.log(`copy: ${copy.ms.toFixed(0)} ms, blob bytes written: ${copy.written}`);
   process.exitCode = pass ? 0 : 1;
 } finally {
+  await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -63,4 +63,6 @@ export function writeSection(name, markdown) {
   writeFileSync(RESULTS, text);
 }
 
+export { startBuiltServer } from "../scripts/built-server.mjs";
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -48,11 +48,14 @@ async function waitReady(url, child, timeoutMs) {
 
 /**
  * Starts `node apps/server/dist/main.js`; resolves to `{ url, pid, dataDir, stop }`.
- * `env` adds or overrides variables (LOG_LEVEL defaults to warn).
+ * `env` adds or overrides variables (LOG_LEVEL defaults to warn). `dataDir`: the
+ * caller's DATA_DIR, which `stop()` keeps (so a bench can stop, seed the database
+ * and start again on it); without one a temporary directory is made and removed.
+ * `stop()` may be called more than once.
  */
-export async function startBuiltServer({ env = {}, readyTimeoutMs = 30_000 } = {}) {
+export async function startBuiltServer({ dataDir: given, env = {}, readyTimeoutMs = 30_000 } = {}) {
   const port = await freeLoopbackPort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "nimbus-built-"));
+  const dataDir = given ?? mkdtempSync(path.join(tmpdir(), "nimbus-built-"));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
@@ -69,13 +72,13 @@ export async function startBuiltServer({ env = {}, readyTimeoutMs = 30_000 } = {
   });
   const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
   async function stop() {
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!given) rmSync(dataDir, { recursive: true, force: true });
   }
   try {
     await waitReady(url, child, readyTimeoutMs);
