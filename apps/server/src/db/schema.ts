@@ -154,6 +154,10 @@ export interface AuthCodesTable {
   expires_at: number;
   used_at: number | null;
   created_at: number;
+  /** The session family the code issued, minted when it is spent (migration 0008). */
+  family_id: Generated<string | null>;
+  /** Set when a spent code is presented again: its family is revoked (migration 0008). */
+  reused_at: Generated<number | null>;
 }
 
 /** RFC 8628 device authorizations (migration 0006). */

@@ -7,6 +7,7 @@ import { downloadsPreviews } from "./0004_downloads_previews.js";
 import { accounts } from "./0005_accounts.js";
 import { grantsSessions } from "./0006_grants_sessions.js";
 import { shares } from "./0007_shares.js";
+import { authCodeReuse } from "./0008_auth_code_reuse.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -18,5 +19,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "0005_accounts": accounts(dialect),
     "0006_grants_sessions": grantsSessions(dialect),
     "0007_shares": shares(dialect),
+    "0008_auth_code_reuse": authCodeReuse(dialect),
   };
 }

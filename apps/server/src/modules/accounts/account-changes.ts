@@ -1,8 +1,16 @@
-import { type ChangeEmailResponse, NimbusError, type PasswordResetRequest } from "@nimbus/protocol";
+import {
+  type ChangeEmailResponse,
+  DEFAULT_LOCALE,
+  isLocale,
+  NimbusError,
+  type PasswordResetRequest,
+} from "@nimbus/protocol";
 import { isUniqueViolation } from "../../db/errors.js";
 import type { Clock } from "../../lib/clock.js";
+import type { Mailer } from "../../mail/mailer.js";
 import type { AuthService } from "../auth/auth-service.js";
 import { hashPassword } from "../auth/passwords.js";
+import { emailChangedMail } from "./account-notices.js";
 import type { AccountsRepository } from "./accounts-repository.js";
 import type { SigninGuard } from "./signin-guard.js";
 import type { VerificationService } from "./verification-service.js";
@@ -13,6 +21,10 @@ export interface AccountChangesDeps {
   verifications: VerificationService;
   guard: SigninGuard;
   clock: Clock;
+  /** Where account notices go out; default: the mailer the verification codes use. */
+  mailer?: Mailer;
+  /** The public origin, for the contact link in notices; without it they name no link. */
+  publicUrl?: string;
 }
 
 /** Changes proven by a code: a forgotten password, a new email. */
@@ -38,11 +50,17 @@ export class AccountChanges {
     await this.deps.auth.revokeAllSessions(user.id);
   }
 
-  /** Moves the signed-in user's email to the address a CHANGE_EMAIL token (asked for by them) proved. */
+  /**
+   * Moves the signed-in user's email to the address a CHANGE_EMAIL token (asked for by them)
+   * proved, and tells the old address (in the account's language), so someone who took over
+   * a session cannot move the account away unnoticed.
+   */
   async changeEmail(userId: string, verificationToken: string): Promise<ChangeEmailResponse> {
     const target = await this.deps.verifications.consume(verificationToken, ["CHANGE_EMAIL"], userId);
+    const before = await this.deps.accounts.findById(userId);
+    const now = this.deps.clock.now();
     try {
-      await this.deps.accounts.update(userId, { email: target.value }, this.deps.clock.now());
+      await this.deps.accounts.update(userId, { email: target.value }, now);
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw new NimbusError("already_exists", "an account with this email exists", {
@@ -51,6 +69,24 @@ export class AccountChanges {
       }
       throw error;
     }
+    if (before?.email && before.email !== target.value) {
+      await this.notifyEmailChanged(before.email, target.value, now, before.locale);
+    }
     return { email: target.value };
+  }
+
+  /**
+   * Best effort: the change is made, so a mail server that fails now must not turn it
+   * into an error the caller would retry (the mailer logs what it sends).
+   */
+  private async notifyEmailChanged(oldEmail: string, newEmail: string, at: number, locale: string) {
+    const mailer = this.deps.mailer ?? this.deps.verifications.mailer;
+    const language = isLocale(locale) ? locale : DEFAULT_LOCALE;
+    const contactUrl = this.deps.publicUrl ? `${this.deps.publicUrl}/${language}/contact-us` : undefined;
+    try {
+      await mailer.send(emailChangedMail({ to: oldEmail, newEmail, at, locale: language, contactUrl }));
+    } catch {
+      // Nothing to undo: the new address is proven and the account already uses it.
+    }
   }
 }

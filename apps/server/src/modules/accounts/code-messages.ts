@@ -8,7 +8,7 @@ function fill(text: string, code: string): string {
   return text.replaceAll("{minutes}", MINUTES).replaceAll("{code}", code);
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

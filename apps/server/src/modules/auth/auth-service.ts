@@ -36,6 +36,11 @@ export interface IssueOptions {
   scope?: string;
   /** Device id, IP and user agent of the sign-in, for the sessions list. */
   context?: Partial<SessionContext>;
+  /**
+   * The new session's id (family and first row), else a fresh one: an authorization
+   * code mints it when spent, so a reuse of the code can revoke what it issued.
+   */
+  familyId?: string;
 }
 
 export interface IssuedTokens {
@@ -182,7 +187,7 @@ export class AuthService {
     options: IssueOptions & { family?: { id: string; createdAt: number } },
   ): Promise<IssuedTokens> {
     const now = this.clock.now();
-    const id = newId(now);
+    const id = options.familyId ?? newId(now);
     const accessToken = newToken("at");
     const refreshToken = newToken("rt");
     const accessTtlS = options.cookieSession ? REFRESH_TOKEN_TTL_S : ACCESS_TOKEN_TTL_S;

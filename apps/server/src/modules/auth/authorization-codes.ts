@@ -1,10 +1,12 @@
 import { type AuthorizeRequest, type AuthorizeResponse, GRANT_TYPES, NimbusError } from "@nimbus/protocol";
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
+import { newId } from "../../lib/ids.js";
 import type { ClientRegistry } from "../clients/client-registry.js";
 import { grantScopes, parseScopes } from "../clients/scopes.js";
 import type { Principal } from "./auth-service.js";
 import { verifiesChallenge } from "./pkce.js";
+import { SessionsRepository } from "./sessions-repository.js";
 import { hashToken, newToken } from "./tokens.js";
 
 /** Codes are for handing a sign-in over at once, so they live one minute and work once. */
@@ -14,14 +16,34 @@ export interface RedeemedCode {
   userId: string;
   clientId: string;
   scope: string;
+  /** The id the session issued from this code must take as its family (and first row) id. */
+  familyId: string;
 }
 
-/** One-time authorization codes for the hand-offs of spec §4 (desktop, extension, app webview). */
+export interface RedeemInput {
+  code: string;
+  clientId: string;
+  verifier?: string | undefined;
+  redirectUri?: string | undefined;
+}
+
+function reusedError(): NimbusError {
+  return new NimbusError("invalid_grant", "authorization code already used; what it issued is revoked", {
+    metadata: { reason: "AUTHORIZATION_CODE_REUSED" },
+  });
+}
+
+/**
+ * One-time authorization codes for the hand-offs of spec §4 (desktop, extension, app webview).
+ * A code presented a second time revokes the session it issued (RFC 6749 §4.1.2): someone
+ * else holds the code, and either of the two may be the attacker.
+ */
 export class AuthorizationCodes {
   constructor(
     private readonly db: Db,
     private readonly clients: ClientRegistry,
     private readonly clock: Clock,
+    private readonly sessions: SessionsRepository = new SessionsRepository(db),
   ) {}
 
   /**
@@ -66,13 +88,31 @@ export class AuthorizationCodes {
     return { code, expires_in: AUTH_CODE_TTL_S, scope };
   }
 
-  /** Spends a code (once) for the client it was issued to, checking the PKCE verifier. */
-  async redeem(input: {
-    code: string;
-    clientId: string;
-    verifier?: string | undefined;
-    redirectUri?: string | undefined;
-  }): Promise<RedeemedCode> {
+  /**
+   * Spends a code and issues its session with `issue`, which must give the session the
+   * code's `familyId`. A code presented again, now or later, gets `invalid_grant` and
+   * revokes that family; a reuse that lands while `issue` runs revokes it once issued.
+   */
+  async exchange<T>(input: RedeemInput, issue: (redeemed: RedeemedCode) => Promise<T>): Promise<T> {
+    const redeemed = await this.redeem(input);
+    const issued = await issue(redeemed);
+    const row = await this.db
+      .selectFrom("auth_codes")
+      .select("reused_at")
+      .where("code_hash", "=", hashToken(input.code))
+      .executeTakeFirst();
+    if (row && row.reused_at !== null) {
+      await this.sessions.revokeFamily(redeemed.familyId, this.clock.now());
+      throw reusedError();
+    }
+    return issued;
+  }
+
+  /**
+   * Spends a code (once) for the client it was issued to, checking the PKCE verifier.
+   * Prefer `exchange`, which also closes the race with a reuse.
+   */
+  async redeem(input: RedeemInput): Promise<RedeemedCode> {
     const hash = hashToken(input.code);
     const row = await this.db
       .selectFrom("auth_codes")
@@ -81,7 +121,10 @@ export class AuthorizationCodes {
       .executeTakeFirst();
     const now = this.clock.now();
     if (!row) throw new NimbusError("invalid_grant", "unknown authorization code");
-    if (row.used_at !== null) throw new NimbusError("invalid_grant", "authorization code already used");
+    if (row.used_at !== null) {
+      await this.revokeIssued(hash, row.family_id, now);
+      throw reusedError();
+    }
     if (row.expires_at <= now) throw new NimbusError("invalid_grant", "authorization code expired");
     if (row.client_id !== input.clientId)
       throw new NimbusError("invalid_grant", "code issued to another client");
@@ -94,15 +137,38 @@ export class AuthorizationCodes {
         throw new NimbusError("invalid_grant", "code_verifier does not match the challenge");
       }
     }
+    const familyId = newId(now);
     const spent = await this.db
       .updateTable("auth_codes")
-      .set({ used_at: now })
+      .set({ used_at: now, family_id: familyId })
       .where("code_hash", "=", hash)
       .where("used_at", "is", null)
       .executeTakeFirst();
-    if (Number(spent.numUpdatedRows) === 0)
-      throw new NimbusError("invalid_grant", "authorization code already used");
-    return { userId: row.user_id, clientId: row.client_id, scope: row.scope };
+    if (Number(spent.numUpdatedRows) === 0) {
+      // A parallel redemption spent it first: this is a reuse of that one.
+      const winner = await this.db
+        .selectFrom("auth_codes")
+        .select("family_id")
+        .where("code_hash", "=", hash)
+        .executeTakeFirst();
+      await this.revokeIssued(hash, winner?.family_id ?? null, now);
+      throw reusedError();
+    }
+    return { userId: row.user_id, clientId: row.client_id, scope: row.scope, familyId };
+  }
+
+  /**
+   * A spent code came back: marks it (so an exchange still issuing notices) and revokes
+   * the family it issued, if that exists yet.
+   */
+  private async revokeIssued(hash: string, familyId: string | null, now: number): Promise<void> {
+    await this.db
+      .updateTable("auth_codes")
+      .set({ reused_at: now })
+      .where("code_hash", "=", hash)
+      .where("reused_at", "is", null)
+      .execute();
+    if (familyId !== null) await this.sessions.revokeFamily(familyId, now);
   }
 
   /** Deletes codes that expired before `before`. */

@@ -12,6 +12,8 @@ import type { DeviceCodesTable } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import type { ClientRegistry } from "../clients/client-registry.js";
 import { grantScopes } from "../clients/scopes.js";
+import { MemoryRateLimitStore } from "../rate-limits/memory-rate-limit-store.js";
+import type { RateLimitStore } from "../rate-limits/rate-limit-store.js";
 import { hashToken, newToken } from "./tokens.js";
 
 export const DEVICE_CODE_TTL_S = 10 * 60;
@@ -21,6 +23,9 @@ const SLOW_DOWN_STEP_S = 5;
 /** 20 consonants, no vowels (no words) and no look-alikes: 20^8 ≈ 2.6·10^10 codes. */
 const USER_CODE_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ";
 const USER_CODE_LENGTH = 8;
+/** User codes are short: a signed-in person gets this many wrong ones per window. */
+export const USER_CODE_GUESS_LIMIT = 20;
+export const USER_CODE_GUESS_WINDOW_MS = 15 * 60 * 1000;
 
 type DeviceRow = Selectable<DeviceCodesTable>;
 
@@ -33,13 +38,18 @@ export function formatUserCode(code: string): string {
   return `${code.slice(0, 4)}-${code.slice(4)}`;
 }
 
-/** The device authorization grant (RFC 8628): a TV or CLI signs in by a code approved elsewhere. */
+/**
+ * The device authorization grant (RFC 8628): a TV or CLI signs in by a code approved elsewhere.
+ * Looking up and answering user codes is limited per person (`USER_CODE_GUESS_LIMIT` wrong codes
+ * per `USER_CODE_GUESS_WINDOW_MS`, counted in `rateLimits`), so no caller can brute-force them.
+ */
 export class DeviceFlow {
   constructor(
     private readonly db: Db,
     private readonly clients: ClientRegistry,
     private readonly clock: Clock,
     private readonly verificationUri: (locale: string) => string,
+    private readonly rateLimits: RateLimitStore = new MemoryRateLimitStore(clock),
   ) {}
 
   async start(
@@ -125,9 +135,9 @@ export class DeviceFlow {
     return { userId: row.user_id, scope: row.scope };
   }
 
-  /** What the approval page shows about a code before the person approves it. */
-  async lookup(userCode: string): Promise<DeviceLookupResponse> {
-    const row = await this.pendingRow(userCode);
+  /** What the approval page shows the signed-in `userId` about a code before they approve it. */
+  async lookup(userId: string, userCode: string): Promise<DeviceLookupResponse> {
+    const row = await this.guessing(userId, () => this.pendingRow(userCode));
     return {
       user_code: formatUserCode(row.user_code),
       client_id: row.client_id,
@@ -139,20 +149,40 @@ export class DeviceFlow {
 
   /** The signed-in person approves or denies the code their device shows. */
   async verify(userId: string, userCode: string, approve: boolean): Promise<DeviceVerifyResponse> {
-    const row = await this.pendingRow(userCode);
-    const result = await this.db
-      .updateTable("device_codes")
-      .set({ state: approve ? "approved" : "denied", user_id: userId })
-      .where("device_code_hash", "=", row.device_code_hash)
-      .where("state", "=", "pending")
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0)
-      throw new NimbusError("invalid_grant", "the code was already answered");
-    return { status: approve ? "approved" : "denied", client_name: this.clients.nameOf(row.client_id) };
+    return this.guessing(userId, async () => {
+      const row = await this.pendingRow(userCode);
+      const result = await this.db
+        .updateTable("device_codes")
+        .set({ state: approve ? "approved" : "denied", user_id: userId })
+        .where("device_code_hash", "=", row.device_code_hash)
+        .where("state", "=", "pending")
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0)
+        throw new NimbusError("invalid_grant", "the code was already answered");
+      return { status: approve ? "approved" : "denied", client_name: this.clients.nameOf(row.client_id) };
+    });
   }
 
   async prune(before: number): Promise<void> {
     await this.db.deleteFrom("device_codes").where("expires_at", "<", before).execute();
+  }
+
+  /**
+   * Runs a use of a user code for `userId`: refused with `too_many_requests` once they
+   * reached the limit of wrong codes; an `invalid_grant` (unknown or answered code) counts
+   * as one more. Expired codes do not count: the person typed a real one, too late.
+   */
+  private async guessing<T>(userId: string, run: () => Promise<T>): Promise<T> {
+    const key = `device-code-fail:user:${userId}`;
+    if ((await this.rateLimits.count(key)) >= USER_CODE_GUESS_LIMIT)
+      throw new NimbusError("too_many_requests", "too many wrong codes");
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof NimbusError && error.error === "invalid_grant")
+        await this.rateLimits.hit(key, USER_CODE_GUESS_WINDOW_MS);
+      throw error;
+    }
   }
 
   private async pendingRow(userCode: string): Promise<DeviceRow> {

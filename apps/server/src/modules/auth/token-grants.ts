@@ -42,17 +42,20 @@ export class TokenGrants {
       }
       case GRANT_TYPES.authorizationCode: {
         const client = this.clients.require(clientId, GRANT_TYPES.authorizationCode);
-        const redeemed = await this.codes.redeem({
+        const input = {
           code: required(request.code, "code"),
           clientId,
           verifier: request.code_verifier,
           redirectUri: request.redirect_uri,
-        });
-        const tokens = await this.auth.issueTokens(redeemed.userId, clientId, {
-          scope: redeemed.scope,
-          cookieSession: client.cookieSession,
-          context,
-        });
+        };
+        const tokens = await this.codes.exchange(input, (redeemed) =>
+          this.auth.issueTokens(redeemed.userId, clientId, {
+            scope: redeemed.scope,
+            cookieSession: client.cookieSession,
+            context,
+            familyId: redeemed.familyId,
+          }),
+        );
         return { tokens, cookieSession: client.cookieSession };
       }
       case GRANT_TYPES.deviceCode: {

@@ -6,12 +6,12 @@ import {
 } from "@nimbus/protocol";
 import type { CaptchaConfig } from "../../config/shield-config.js";
 import type { Clock } from "../../lib/clock.js";
+import { Signer } from "../../lib/signer.js";
 import type { RateLimitStore } from "../rate-limits/rate-limit-store.js";
 import { checkCaptchaSign, type SaltsLookup } from "./captcha-sign-check.js";
 import { type CaptchaGrant, CaptchaTokens } from "./captcha-tokens.js";
 import { type PowChallenge, ProofOfWork } from "./proof-of-work.js";
 import { normalizeAccount, RiskPolicy, type RiskReason, type RiskSubject } from "./risk-policy.js";
-import { Signer } from "./signer.js";
 
 /** How long a challenge `url` can be used. */
 export const CHALLENGE_TTL_MS = 10 * 60_000;

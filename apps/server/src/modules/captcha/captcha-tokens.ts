@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Clock } from "../../lib/clock.js";
-import { Signer } from "./signer.js";
+import { Signer } from "../../lib/signer.js";
 
 /** `pass`: answered at once (low risk); `challenge`: earned by solving the proof of work. */
 export type CaptchaLevel = "pass" | "challenge";

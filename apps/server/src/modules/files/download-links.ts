@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { NimbusError } from "@nimbus/protocol";
+import { Signer } from "../../lib/signer.js";
 
 export const DOWNLOAD_LINK_TTL_MS = 6 * 60 * 60 * 1000;
 /** Expiries are rounded up to this step, so a link stays the same URL (and cacheable) for a while. */
@@ -34,7 +34,11 @@ const BASE_PATHS: Record<LinkPurpose, string> = {
  * and the expiry.
  */
 export class DownloadLinks {
-  constructor(private readonly secretKey: string) {}
+  private readonly signer: Signer;
+
+  constructor(secretKey: string) {
+    this.signer = new Signer(secretKey, "files");
+  }
 
   /** A link to a file's bytes for `userId`. */
   sign(fileId: string, userId: string, now: number): SignedLink {
@@ -43,7 +47,7 @@ export class DownloadLinks {
 
   signFor(purpose: LinkPurpose, subject: string, userId: string, now: number): SignedLink {
     const expiresAt = Math.ceil((now + DOWNLOAD_LINK_TTL_MS) / EXPIRY_STEP_MS) * EXPIRY_STEP_MS;
-    const signature = this.signature(purpose, subject, userId, expiresAt);
+    const signature = this.signer.signFields(purpose, [subject, userId, String(expiresAt)]);
     const query = `u=${encodeURIComponent(userId)}&expires=${expiresAt}&sig=${signature}`;
     const separator = BASE_PATHS[purpose].includes("?") ? "&" : "?";
     return { path: `${BASE_PATHS[purpose]}${subject}${separator}${query}`, expiresAt };
@@ -56,18 +60,10 @@ export class DownloadLinks {
     if (!sig || !userId || !Number.isSafeInteger(expiresAt)) {
       throw new NimbusError("link_expired", "malformed link");
     }
-    const expected = Buffer.from(this.signature(purpose, subject, userId, expiresAt));
-    const given = Buffer.from(sig);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    if (!this.signer.verifyFields(purpose, [subject, userId, String(expiresAt)], sig)) {
       throw new NimbusError("link_expired", "bad signature");
     }
     if (expiresAt <= now) throw new NimbusError("link_expired", "expired");
     return userId;
-  }
-
-  private signature(purpose: LinkPurpose, subject: string, userId: string, expiresAt: number): string {
-    return createHmac("sha256", this.secretKey)
-      .update(`${purpose}\n${subject}\n${userId}\n${expiresAt}`)
-      .digest("base64url");
   }
 }

@@ -1,5 +1,7 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { PASS_CODE_TOKEN_TTL_MS } from "@nimbus/protocol";
+import { Signer } from "../../lib/signer.js";
+
+const PURPOSE = "pass-code";
 
 /**
  * Passcode tokens: proof that a visitor typed a share's passcode, so later calls
@@ -9,26 +11,22 @@ import { PASS_CODE_TOKEN_TTL_MS } from "@nimbus/protocol";
  * passcode changes. Format: `<expiresAt>.<signature>`.
  */
 export class PassCodeTokens {
-  constructor(private readonly secretKey: string) {}
+  private readonly signer: Signer;
+
+  constructor(secretKey: string) {
+    this.signer = new Signer(secretKey, "shares");
+  }
 
   issue(shareId: string, passCode: string, now: number): string {
     const expiresAt = now + PASS_CODE_TOKEN_TTL_MS;
-    return `${expiresAt}.${this.signature(shareId, passCode, expiresAt)}`;
+    return `${expiresAt}.${this.signer.signFields(PURPOSE, [shareId, passCode, String(expiresAt)])}`;
   }
 
   verify(token: string, shareId: string, passCode: string, now: number): boolean {
     const [expires, signature, extra] = token.split(".");
     if (!expires || !signature || extra !== undefined || !/^\d{1,16}$/.test(expires)) return false;
     const expiresAt = Number(expires);
-    const expected = Buffer.from(this.signature(shareId, passCode, expiresAt));
-    const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+    if (!this.signer.verifyFields(PURPOSE, [shareId, passCode, String(expiresAt)], signature)) return false;
     return expiresAt > now;
-  }
-
-  private signature(shareId: string, passCode: string, expiresAt: number): string {
-    return createHmac("sha256", this.secretKey)
-      .update(`share-pass-code\n${shareId}\n${passCode}\n${expiresAt}`)
-      .digest("base64url");
   }
 }

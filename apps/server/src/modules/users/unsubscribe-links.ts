@@ -8,6 +8,8 @@ import { normalizeEmail } from "./users-repository.js";
  * Unsubscribe links: `d` is `base64url(JSON {e: email, s: scene}).signature`, so a mail's
  * link works without a sign-in and names only the address it was sent to. Mail code
  * makes links with `token()` and asks `isUnsubscribed()` before sending a scene's mail.
+ * Not on `lib/signer.ts`: these links sit in delivered mail and never expire, so their MAC
+ * (SECRET_KEY itself, `unsubscribe:` prefix, 32 characters) must stay exactly as sent.
  */
 export class MailUnsubscribes {
   constructor(

@@ -1,11 +1,10 @@
 import { deviceLookupQuerySchema, deviceLookupResponseSchema } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { requireUser } from "../../plugins/authenticate.js";
+import { requireUser, userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
-import { limitCodeGuessing } from "./device-guessing.js";
 
 /** What the TV page shows about a user code before the person approves it. */
-export function deviceLookup(app: NimbusApp, { auth, devices, rateLimits }: Services): void {
+export function deviceLookup(app: NimbusApp, { auth, devices }: Services): void {
   app.get(
     "/v1/auth/device",
     {
@@ -17,6 +16,6 @@ export function deviceLookup(app: NimbusApp, { auth, devices, rateLimits }: Serv
         response: { 200: deviceLookupResponseSchema },
       },
     },
-    async (request) => limitCodeGuessing(request, rateLimits, () => devices.lookup(request.query.user_code)),
+    async (request) => devices.lookup(userId(request), request.query.user_code),
   );
 }

@@ -2,10 +2,9 @@ import { deviceVerifyRequestSchema, deviceVerifyResponseSchema } from "@nimbus/p
 import type { Services } from "../../../services.js";
 import { requireUser, userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
-import { limitCodeGuessing } from "./device-guessing.js";
 
 /** The signed-in person approves (or denies) the code a TV or CLI shows. */
-export function deviceVerify(app: NimbusApp, { auth, devices, rateLimits }: Services): void {
+export function deviceVerify(app: NimbusApp, { auth, devices }: Services): void {
   app.post(
     "/v1/auth/device/verify",
     {
@@ -18,9 +17,6 @@ export function deviceVerify(app: NimbusApp, { auth, devices, rateLimits }: Serv
         response: { 200: deviceVerifyResponseSchema },
       },
     },
-    async (request) =>
-      limitCodeGuessing(request, rateLimits, () =>
-        devices.verify(userId(request), request.body.user_code, request.body.approve),
-      ),
+    async (request) => devices.verify(userId(request), request.body.user_code, request.body.approve),
   );
 }

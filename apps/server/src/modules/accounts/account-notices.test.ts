@@ -1,0 +1,58 @@
+import { LOCALES } from "@nimbus/protocol";
+import { describe, expect, it } from "vitest";
+import { EMAIL_CHANGED_TEXTS } from "./account-notice-texts.js";
+import { emailChangedMail, maskEmail } from "./account-notices.js";
+
+const AT = Date.UTC(2026, 0, 2, 15, 4);
+
+describe("the email-changed notice", () => {
+  it("has every text in all 11 locales, translated but for en-US, with its placeholders", () => {
+    const english = EMAIL_CHANGED_TEXTS["en-US"];
+    for (const locale of LOCALES) {
+      const texts = EMAIL_CHANGED_TEXTS[locale];
+      for (const key of Object.keys(english) as (keyof typeof english)[]) {
+        expect(texts[key], `${locale} ${key}`).toBeTruthy();
+        if (locale !== "en-US") expect(texts[key], `${locale} ${key}`).not.toBe(english[key]);
+      }
+      expect(texts.changed).toContain("{email}");
+      expect(texts.changed).toContain("{time}");
+      expect(texts.contact).toContain("{url}");
+    }
+  });
+
+  it("masks the new address to its first character and domain", () => {
+    expect(maskEmail("jane@example.com")).toBe("j***@example.com");
+    expect(maskEmail("j@example.com")).toBe("j***@example.com");
+    expect(maskEmail("élodie@exemple.fr")).toBe("é***@exemple.fr");
+  });
+
+  it("says what changed, when (UTC, in the reader's format) and what to do, in text and HTML", () => {
+    const mail = emailChangedMail({
+      to: "jane@example.com",
+      newEmail: "mallory@evil.example",
+      at: AT,
+      locale: "en-US",
+      contactUrl: "https://drive.example/en-US/contact-us",
+    });
+    expect(mail).toMatchObject({
+      to: "jane@example.com",
+      subject: "Your Nimbus email address was changed",
+      locale: "en-US",
+    });
+    expect(mail.text).toContain("changed to m***@evil.example on January 2, 2026 at 3:04 PM UTC.");
+    expect(mail.text).not.toContain("mallory");
+    expect(mail.text).toContain("change your password");
+    expect(mail.text).toContain("Contact us: https://drive.example/en-US/contact-us");
+    expect(mail.html).toContain('<a href="https://drive.example/en-US/contact-us">');
+    expect(mail.html).not.toContain("mallory");
+  });
+
+  it("fills the reader's language and leaves the link out without a public origin", () => {
+    const mail = emailChangedMail({ to: "a@b.test", newEmail: "new@b.test", at: AT, locale: "ru" });
+    expect(mail.subject).toBe("Адрес почты вашего аккаунта Nimbus изменён");
+    expect(mail.text).toContain("n***@b.test 2 января 2026 г. в 15:04 UTC.");
+    expect(mail.text).not.toContain("{url}");
+    expect(mail.text).not.toContain("http");
+    expect(mail.html).toContain('<html lang="ru">');
+  });
+});

@@ -1,0 +1,60 @@
+import type { Locale } from "@nimbus/protocol";
+import type { MailMessage } from "../../mail/mailer.js";
+import { EMAIL_CHANGED_TEXTS } from "./account-notice-texts.js";
+import { escapeHtml } from "./code-messages.js";
+
+/** `jane@example.com` → `j***@example.com`: enough to recognize, not enough to write to. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  const local = at > 0 ? email.slice(0, at) : email;
+  const first = Array.from(local)[0] ?? "";
+  return at > 0 ? `${first}***${email.slice(at)}` : `${first}***`;
+}
+
+/** A date and time in the reader's format, in UTC (the server does not know their zone). */
+export function noticeTime(at: number, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(new Date(at));
+}
+
+export interface EmailChangedNotice {
+  /** The old address, which the mail goes to. */
+  to: string;
+  newEmail: string;
+  at: number;
+  locale: Locale;
+  /** The contact page, when the public origin is known. */
+  contactUrl?: string | undefined;
+}
+
+/** The notice to the old address that the account's email changed, with what to do if it was not them. */
+export function emailChangedMail(notice: EmailChangedNotice): MailMessage {
+  const texts = EMAIL_CHANGED_TEXTS[notice.locale];
+  const changed = texts.changed
+    .replaceAll("{email}", maskEmail(notice.newEmail))
+    .replaceAll("{time}", noticeTime(notice.at, notice.locale));
+  const url = notice.contactUrl;
+  const paragraphs = [changed, texts.consequence, texts.ifYou, texts.notYou];
+  const link = url ? `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>` : "";
+  const html = [
+    `<!doctype html><html lang="${notice.locale}"><body style="font-family:system-ui,sans-serif;color:#1f2329">`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(url ? [`<p>${escapeHtml(texts.contact).replace("{url}", link)}</p>`] : []),
+    "</body></html>",
+  ].join("\n");
+  const text = [...paragraphs, ...(url ? [texts.contact.replaceAll("{url}", url)] : [])];
+  return {
+    to: notice.to,
+    subject: texts.subject,
+    text: `${text.join("\n\n")}\n`,
+    html,
+    locale: notice.locale,
+  };
+}
