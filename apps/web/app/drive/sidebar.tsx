@@ -1,8 +1,9 @@
-import { type RefObject, useEffect } from "react";
+import { type DragEvent, type RefObject, useEffect } from "react";
 import { NavLink } from "react-router";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
 import { useT } from "../i18n/i18n.js";
+import { DRAG_TYPE, requestDropInto } from "./drive-events.js";
 import { useDriveSession } from "./session.js";
 import { SignInPrompt } from "./sign-in-prompt.js";
 import { UsageBar } from "./usage-bar.js";
@@ -13,6 +14,32 @@ const NAV: ReadonlyArray<[to: string, key: string, icon: string]> = [
   ["/drive/shares", "drive.nav.shares", icons.share],
   ["/drive/trash", "drive.nav.trash", icons.trash],
 ];
+
+/**
+ * "All files" takes items dragged from the list: they move to the root through the
+ * list's own move (optimistic, with undo), as a drop onto a folder does.
+ */
+function rootDropHandlers(name: string) {
+  const carries = (event: DragEvent<HTMLElement>) => event.dataTransfer.types.includes(DRAG_TYPE);
+  return {
+    onDragOver(event: DragEvent<HTMLElement>) {
+      if (!carries(event)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = "move";
+      event.currentTarget.classList.add("drop-target");
+    },
+    onDragLeave(event: DragEvent<HTMLElement>) {
+      event.currentTarget.classList.remove("drop-target");
+    },
+    onDrop(event: DragEvent<HTMLElement>) {
+      event.currentTarget.classList.remove("drop-target");
+      if (!carries(event)) return;
+      event.preventDefault();
+      const ids = JSON.parse(event.dataTransfer.getData(DRAG_TYPE) || "[]") as string[];
+      if (ids.length) requestDropInto({ parentId: "", name, ids });
+    },
+  };
+}
 
 function Storage() {
   const t = useT();
@@ -75,7 +102,13 @@ export function DriveSidebar({
       >
         <nav aria-label={t("drive.nav.label")}>
           {NAV.map(([to, key, icon]) => (
-            <NavLink key={to} className="sidebar-link" to={to} onClick={onClose}>
+            <NavLink
+              key={to}
+              className="sidebar-link"
+              to={to}
+              onClick={onClose}
+              {...(to === "/drive/all" ? rootDropHandlers(t(key)) : {})}
+            >
               <Icon d={icon} />
               {t(key)}
             </NavLink>

@@ -1,11 +1,10 @@
 import type { DriveFile, ShareFilesResponse } from "@nimbus/protocol";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { loginPathFor } from "../accounts/redirect.js";
 import { Spinner } from "../components/spinner.js";
 import { useDriveSession } from "../drive/session.js";
 import { useT } from "../i18n/i18n.js";
-import { FolderPicker } from "./folder-picker.js";
 import { PasscodeForm } from "./passcode-form.js";
 import { ReportAbuse } from "./report-abuse.js";
 import {
@@ -31,6 +30,9 @@ import { useRestore } from "./use-restore.js";
 import { useShareVisit } from "./use-share-visit.js";
 import { useSharedDisplayMode } from "./use-shared-display-mode.js";
 import "./shares.css";
+
+/** The folder picker is loaded when a save starts, so the share page's first load stays small. */
+const SavePicker = lazy(() => import("./folder-picker.js"));
 
 function storage(): Storage | undefined {
   try {
@@ -225,12 +227,14 @@ export function SharePage({ shareId, parentIds }: { shareId: string; parentIds: 
       )}
       {info && state.kind !== "loading" && canReport(info.share_status) && <ReportAbuse shareId={shareId} />}
       {picking && (
-        <FolderPicker
-          initial={storage() ? readSaveTarget(storage() as Storage) : MY_DRIVE}
-          count={picking.length || fileCount}
-          onChoose={saveInto}
-          onClose={() => setPicking(null)}
-        />
+        <Suspense fallback={null}>
+          <SavePicker
+            initial={storage() ? readSaveTarget(storage() as Storage) : MY_DRIVE}
+            count={picking.length || fileCount}
+            onChoose={saveInto}
+            onClose={() => setPicking(null)}
+          />
+        </Suspense>
       )}
       {preview && (
         <SharePreview

@@ -1,4 +1,4 @@
-import type { Ancestors, BatchResult, DriveFile, DriveFileList, ZipLink } from "@nimbus/protocol";
+import type { Ancestors, BatchResult, DriveFile, DriveFileList, DriveTask, ZipLink } from "@nimbus/protocol";
 import { type ApiResult, callApi } from "../../api/client.js";
 import { ENDPOINTS } from "../../api/endpoints.js";
 
@@ -55,7 +55,7 @@ export function filesApi(locale: string) {
     unstar: (ids: string[]) => post<BatchResult>(ENDPOINTS.unstar, { ids }),
     emptyTrash: () => callApi<BatchResult>(ENDPOINTS.emptyTrash, { method: "PATCH", locale }),
     zipLink: (ids: string[]) => post<ZipLink>(ENDPOINTS.zipLink, { ids }),
-    task: (id: string) => callApi<{ phase: string; message?: string }>(ENDPOINTS.task(id), { locale }),
+    task: (id: string) => callApi<DriveTask>(ENDPOINTS.task(id), { locale }),
   };
 }
 

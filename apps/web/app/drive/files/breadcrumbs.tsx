@@ -2,23 +2,28 @@ import type { Ancestor } from "@nimbus/protocol";
 import { Link } from "react-router";
 import { Icon } from "../../components/icon.js";
 import { useT } from "../../i18n/i18n.js";
+import { DRAG_TYPE } from "../drive-events.js";
 import { fileIcons } from "./file-icons.js";
-import { DRAG_TYPE } from "./file-view.js";
 import { folderPath } from "./use-file-actions.js";
 
 /**
  * Where the folder is: My files › A › B, the current folder last (the page's h1
- * names it). Crumbs take items dragged onto them (a move up the tree).
+ * names it). Crumbs take items dragged onto them (a move up the tree). Inside the
+ * trash the first crumb is the Trash and nothing takes drops (`home`, `hrefOf`).
  */
 export function Breadcrumbs({
   ancestors,
   onDropInto,
+  home,
+  hrefOf = folderPath,
 }: {
   ancestors: readonly Ancestor[];
-  onDropInto(parentId: string, name: string, ids: string[]): void;
+  onDropInto?(parentId: string, name: string, ids: string[]): void;
+  home?: { name: string; href: string; icon: string };
+  hrefOf?(id: string): string;
 }) {
   const t = useT();
-  const crumbs = [{ id: "", name: t("files.root") }, ...ancestors];
+  const crumbs = [{ id: "", name: home?.name ?? t("files.root") }, ...ancestors];
   return (
     <nav className="breadcrumbs" aria-label={t("files.breadcrumbs")}>
       <ol>
@@ -28,23 +33,23 @@ export function Breadcrumbs({
             <li key={crumb.id || "root"}>
               {i > 0 && <Icon d={fileIcons.chevronRight} size={14} />}
               <Link
-                to={folderPath(crumb.id)}
+                to={i === 0 && home ? home.href : hrefOf(crumb.id)}
                 aria-current={last ? "page" : undefined}
                 onDragOver={(event) => {
-                  if (last || !event.dataTransfer.types.includes(DRAG_TYPE)) return;
+                  if (last || !onDropInto || !event.dataTransfer.types.includes(DRAG_TYPE)) return;
                   event.preventDefault();
                   event.currentTarget.classList.add("drop-target");
                 }}
                 onDragLeave={(event) => event.currentTarget.classList.remove("drop-target")}
                 onDrop={(event) => {
                   event.currentTarget.classList.remove("drop-target");
-                  if (last) return;
+                  if (last || !onDropInto) return;
                   event.preventDefault();
                   const ids = JSON.parse(event.dataTransfer.getData(DRAG_TYPE) || "[]") as string[];
                   if (ids.length) onDropInto(crumb.id, crumb.name, ids);
                 }}
               >
-                {i === 0 && <Icon d={fileIcons.home} size={16} />}
+                {i === 0 && <Icon d={home?.icon ?? fileIcons.home} size={16} />}
                 {crumb.name}
               </Link>
             </li>

@@ -2,13 +2,14 @@ import type { DriveFile } from "@nimbus/protocol";
 import { useT } from "../../i18n/i18n.js";
 import type { FilesApi } from "./api.js";
 import { ConfirmDialog, NameDialog } from "./dialogs.js";
-import { FolderPicker } from "./folder-picker.js";
+import { MoveCopyPicker } from "./folder-picker.js";
 import type { FileActions } from "./use-file-actions.js";
 
 export type DialogState =
   | null
   | { kind: "move" | "copy"; files: DriveFile[] }
-  | { kind: "delete"; files: DriveFile[] }
+  /** `afterDelete`: after the deletion (a trashed folder left once its trash root is gone). */
+  | { kind: "delete"; files: DriveFile[]; afterDelete?: () => void }
   | { kind: "empty-trash" }
   | { kind: "new-folder" };
 
@@ -36,7 +37,7 @@ export function BrowserDialogs({
     case "move":
     case "copy":
       return (
-        <FolderPicker
+        <MoveCopyPicker
           api={api}
           mode={dialog.kind}
           movingIds={dialog.kind === "move" ? dialog.files.map((f) => f.id) : []}
@@ -57,9 +58,9 @@ export function BrowserDialogs({
           body={t("files.confirm.deleteBody")}
           confirm={t("files.action.deleteForever")}
           onCancel={close}
-          onConfirm={() => {
+          onConfirm={async () => {
             close();
-            void actions.deleteForever(dialog.files);
+            if (await actions.deleteForever(dialog.files)) dialog.afterDelete?.();
           }}
         />
       );

@@ -201,3 +201,20 @@ export function SelectionBar({
     </div>
   );
 }
+
+/** Inside a trashed folder: restore or delete for good the trashed item it was entered from. */
+export function TrashFolderTools({ onRestore, onDelete }: { onRestore(): void; onDelete(): void }) {
+  const t = useT();
+  return (
+    <>
+      <button type="button" className="button" onClick={onRestore}>
+        <Icon d={fileIcons.restore} size={18} />
+        <span className="label">{t("files.action.restore")}</span>
+      </button>
+      <button type="button" className="button danger" onClick={onDelete}>
+        <Icon d={fileIcons.deleteForever} size={18} />
+        <span className="label">{t("files.action.deleteForever")}</span>
+      </button>
+    </>
+  );
+}

@@ -1,19 +1,31 @@
 import type { Ancestor, DriveFile } from "@nimbus/protocol";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { Icon } from "../../components/icon.js";
+import * as icons from "../../components/icons.js";
 import { useLayoutState } from "../../components/platform/layout-state.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
 import { savedViewType } from "../../lib/display-mode.js";
+import { onDriveDrop } from "../drive-events.js";
+import { EmptyState } from "../drive-page.js";
 import { useDriveSession } from "../session.js";
 import { SignInPrompt } from "../sign-in-prompt.js";
 import { filesApi } from "./api.js";
 import { Breadcrumbs } from "./breadcrumbs.js";
 import { BrowserDialogs, type DialogState } from "./browser-dialogs.js";
-import { ListError, ListHeader, ListSkeleton, SelectionBar, StaticCards } from "./browser-parts.js";
+import {
+  ListError,
+  ListHeader,
+  ListSkeleton,
+  SelectionBar,
+  StaticCards,
+  TrashFolderTools,
+} from "./browser-parts.js";
 import { ContextMenu, type MenuPlacement } from "./context-menu.js";
 import { FileView } from "./file-view.js";
 import type { FirstPage } from "./first-page.js";
 import type { LayoutView } from "./geometry.js";
-import { type DriveView, listRequest, watchedFolder } from "./list-query.js";
+import { type DriveView, listRequest, trashFolderPath, trashView, watchedFolder } from "./list-query.js";
 import { menuEntries } from "./menu-entries.js";
 import {
   clickOutcome,
@@ -39,7 +51,7 @@ import "./files.css";
  * selection bar, dialogs and notices. `view` says which list it is.
  */
 export function FileBrowser({
-  view,
+  view: pageView,
   title,
   empty,
   tools,
@@ -57,7 +69,17 @@ export function FileBrowser({
 }) {
   const t = useT();
   const locale = useLocale();
+  const navigate = useNavigate();
   const api = useMemo(() => filesApi(locale), [locale]);
+  // The trash page shows a trashed folder read-only when its address names one.
+  const [params] = useSearchParams();
+  const pageViewKey = JSON.stringify(pageView);
+  const trashFolderKey = pageView.kind === "trash" ? `${params.get("parent_id")}/${params.get("root")}` : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the keys stand for the view and the address
+  const view = useMemo<DriveView>(
+    () => (pageView.kind === "trash" ? trashView(params) : pageView),
+    [pageViewKey, trashFolderKey],
+  );
   const { session } = useDriveSession();
   const { isMobile } = useLayoutState();
   const [mode, setMode] = useDisplayMode();
@@ -84,7 +106,11 @@ export function FileBrowser({
   const [ancestors, setAncestors] = useState<Ancestor[]>([]);
   const pointer = useRef("mouse");
   const inTrash = view.kind === "trash";
+  const trashFolder = view.kind === "trash" && view.folderId ? view : undefined;
+  const trashRootId = trashFolder?.rootId ?? "";
+  const [trashRoot, setTrashRoot] = useState<DriveFile | null>(null);
   const parentId = view.kind === "folder" ? view.parentId : "";
+  const pathOf = view.kind === "folder" ? view.parentId : (trashFolder?.folderId ?? "");
   const viewKey = JSON.stringify(view);
 
   const { items } = list;
@@ -97,14 +123,34 @@ export function FileBrowser({
   }, [viewKey]);
 
   useEffect(() => {
-    if (!parentId) return setAncestors([]);
+    if (!pathOf) return setAncestors([]);
     const controller = new AbortController();
-    api.ancestors(parentId, controller.signal).then(
+    api.ancestors(pathOf, controller.signal).then(
       (result) => result.ok && setAncestors(result.data.ancestors),
       () => {},
     );
     return () => controller.abort();
-  }, [api, parentId]);
+  }, [api, pathOf]);
+
+  // The trashed item a trashed folder was entered from: restore and delete act on it.
+  useEffect(() => {
+    setTrashRoot(null);
+    if (!trashRootId) return;
+    let live = true;
+    api.get(trashRootId).then(
+      (result) => live && result.ok && result.data.trashed && setTrashRoot(result.data),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, trashRootId]);
+  /** Inside the trash the path starts at the trashed item (its own folders are not in the trash). */
+  const path = useMemo(() => {
+    if (!trashFolder) return ancestors;
+    const at = ancestors.findIndex((a) => a.id === trashFolder.rootId);
+    return at >= 0 ? ancestors.slice(at) : ancestors.slice(-1);
+  }, [ancestors, trashFolder]);
 
   const selected = useMemo(
     () => selectedInOrder(selection, ids).map((id) => items[ids.indexOf(id)] as DriveFile),
@@ -127,7 +173,12 @@ export function FileBrowser({
     restore: () => void actions.restore(files),
     deleteForever: () => setDialog({ kind: "delete", files }),
   });
-  const entries = menuEntries(selected, inTrash, t, handlers(selected));
+  const entries = menuEntries(
+    selected,
+    trashFolder ? "inside-trash" : inTrash ? "trash" : "drive",
+    t,
+    handlers(selected),
+  );
 
   const openMenuAt = (x: number, y: number, returnFocus?: HTMLElement | null) =>
     setMenu({ x, y, returnFocus: returnFocus ?? document.querySelector<HTMLElement>(".file-view") });
@@ -144,6 +195,13 @@ export function FileBrowser({
     },
     [items, actions],
   );
+  // Items dropped onto the sidebar's "All files" move to the root the same way.
+  useEffect(
+    () => onDriveDrop(({ parentId: target, name, ids: dragged }) => onDropInto(target, name, dragged)),
+    [onDropInto],
+  );
+
+  const leaveTrashFolder = () => navigate("/drive/trash");
 
   useBrowserPageActions({
     items,
@@ -154,7 +212,9 @@ export function FileBrowser({
     setDialog,
   });
 
-  const heading = title || ancestors[ancestors.length - 1]?.name || "";
+  const heading = trashFolder
+    ? (path[path.length - 1]?.name ?? "")
+    : title || ancestors[ancestors.length - 1]?.name || "";
   // Rows show as soon as they come, whether or not the profile has arrived yet.
   const loading = list.initial;
   const signedOut = session.status === "signed-out" || list.error?.status === 401;
@@ -164,7 +224,8 @@ export function FileBrowser({
   else if (!hydrated && viewType !== "list" && items.length > 0)
     content = <StaticCards items={items} view={viewType} label={heading || t("files.root")} />;
   else if (list.error && items.length === 0) content = <ListError error={list.error} retry={list.refresh} />;
-  else if (items.length === 0 && !list.hasMore) content = empty;
+  else if (items.length === 0 && !list.hasMore)
+    content = trashFolder ? <EmptyState icon={icons.folder} prefix="files.trashFolder.empty" /> : empty;
   else
     content = (
       <FileView
@@ -176,6 +237,7 @@ export function FileBrowser({
         hasMore={list.hasMore}
         label={heading || t("files.root")}
         scrollToken={scrollToken}
+        readOnly={inTrash}
         header={
           viewType === "list" && !isMobile ? (
             <ListHeader
@@ -221,8 +283,11 @@ export function FileBrowser({
             setSelection,
             open: (index) => items[index] && actions.open(items[index], items),
             rename: () => !inTrash && selected.length === 1 && setRenamingId(selected[0]?.id ?? null),
-            remove: () =>
-              inTrash ? setDialog({ kind: "delete", files: selected }) : void actions.trash(selected),
+            remove: () => {
+              if (trashFolder) return;
+              if (inTrash) setDialog({ kind: "delete", files: selected });
+              else void actions.trash(selected);
+            },
             menu: () => {
               const row =
                 document.querySelector(".file-item.focused") ?? document.querySelector(".file-item");
@@ -258,10 +323,28 @@ export function FileBrowser({
           {view.kind === "folder" && ancestors.length > 0 && (
             <Breadcrumbs ancestors={ancestors.slice(0, -1)} onDropInto={onDropInto} />
           )}
+          {trashFolder && (
+            <Breadcrumbs
+              ancestors={path.slice(0, -1)}
+              home={{ name: t("drive.nav.trash"), href: "/drive/trash", icon: icons.trash }}
+              hrefOf={(id) => trashFolderPath(id, trashFolder.rootId ?? id)}
+            />
+          )}
           <h1>{heading}</h1>
         </div>
         <div className="files-tools">
-          {tools?.({ openDialog: setDialog, count: items.length })}
+          {trashFolder
+            ? trashRoot && (
+                <TrashFolderTools
+                  onRestore={async () => {
+                    if (await actions.restore([trashRoot])) leaveTrashFolder();
+                  }}
+                  onDelete={() =>
+                    setDialog({ kind: "delete", files: [trashRoot], afterDelete: leaveTrashFolder })
+                  }
+                />
+              )
+            : tools?.({ openDialog: setDialog, count: items.length })}
           <ViewTools
             mode={mode}
             onChange={setMode}
@@ -269,6 +352,12 @@ export function FileBrowser({
           />
         </div>
       </div>
+      {trashFolder && trashRoot && (
+        <p className="trash-folder-notice" role="note">
+          <Icon d={icons.trash} size={18} />
+          <span>{t("files.trashFolder.notice", { name: trashRoot.name })}</span>
+        </p>
+      )}
       {selected.length > 0 ? (
         <SelectionBar
           count={selected.length}

@@ -10,12 +10,10 @@ import {
   useState,
 } from "react";
 import { useT } from "../../i18n/i18n.js";
+import { DRAG_TYPE } from "../drive-events.js";
 import { FileItem, type ItemProps } from "./file-item.js";
 import { type Geometry, geometry, gridGap, itemsInBox, type LayoutView, visibleRows } from "./geometry.js";
 import type { Selection } from "./selection.js";
-
-/** The drag type of items moved inside the drive (desktop file drops carry "Files" instead). */
-export const DRAG_TYPE = "application/x-nimbus-files";
 
 export interface FileViewProps {
   items: readonly DriveFile[];
@@ -39,6 +37,8 @@ export interface FileViewProps {
   /** Ids a drag starting at `index` carries (the selection when the item is in it). */
   dragIds(index: number): string[];
   onDropInto(folderIndex: number, ids: string[]): void;
+  /** Items neither drag nor take drops (the trash). */
+  readOnly?: boolean;
   /** Scrolls the focused item into view when this changes. */
   scrollToken: number;
 }
@@ -243,6 +243,7 @@ export function FileView(props: FileViewProps) {
         onDragStart={(event) => {
           const index = eventIndex(event.target);
           if (index < 0) return;
+          if (props.readOnly) return event.preventDefault();
           const ids = props.dragIds(index);
           event.dataTransfer.setData(DRAG_TYPE, JSON.stringify(ids));
           event.dataTransfer.setData(

@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DISPLAY_MODE, ORDER_TYPE } from "../../lib/display-mode.js";
 import { listUrl } from "./api.js";
-import { apiOrder, listRequest, requestKey, viewFromUrl, watchedFolder } from "./list-query.js";
+import {
+  apiOrder,
+  listRequest,
+  requestKey,
+  trashFolderPath,
+  viewFromUrl,
+  watchedFolder,
+} from "./list-query.js";
 import { menuEntries } from "./menu-entries.js";
 import { actionIds } from "./use-browser-page-actions.js";
+import { copiedIds } from "./use-file-actions.js";
 
 describe("list requests", () => {
   it("maps the numbered order set onto the API's order parameter", () => {
@@ -27,6 +35,11 @@ describe("list requests", () => {
     });
     expect(listRequest({ kind: "recent" }, mode)).toMatchObject({ parentId: "*", order: "mod_desc" });
     expect(listRequest({ kind: "trash" }, mode).filters).toEqual({ trashed: { eq: true } });
+    // A trashed folder opened from the trash lists its content, trashed with it.
+    expect(listRequest({ kind: "trash", folderId: "T", rootId: "R" }, mode)).toMatchObject({
+      parentId: "T",
+      filters: { trashed: { eq: true } },
+    });
     expect(watchedFolder({ kind: "folder", parentId: "F" })).toBe("F");
     expect(watchedFolder({ kind: "trash" })).toBe("*");
   });
@@ -41,6 +54,22 @@ describe("list requests", () => {
     });
     expect(viewFromUrl("/drive/recent", q(""))).toEqual({ kind: "recent" });
     expect(viewFromUrl("/drive/trash", q(""))).toEqual({ kind: "trash" });
+    expect(viewFromUrl("/drive/trash", q("parent_id=T&root=R"))).toEqual({
+      kind: "trash",
+      folderId: "T",
+      rootId: "R",
+    });
+    expect(viewFromUrl("/drive/trash", q("parent_id=T"))).toEqual({
+      kind: "trash",
+      folderId: "T",
+      rootId: "T",
+    });
+    const path = new URL(trashFolderPath("T", "R"), "http://x");
+    expect(viewFromUrl(path.pathname, path.searchParams)).toEqual({
+      kind: "trash",
+      folderId: "T",
+      rootId: "R",
+    });
     expect(viewFromUrl("/drive/account", q(""))).toBeUndefined();
   });
 
@@ -61,8 +90,16 @@ describe("menus and page action parameters", () => {
   const t = (key: string) => key;
 
   it("offers restore and delete forever in the trash, the full set elsewhere", () => {
-    expect(menuEntries([file], true, t, run).map((e) => e.id)).toEqual(["restore", "delete-forever"]);
-    expect(menuEntries([file], false, t, run).map((e) => e.id)).toEqual([
+    expect(menuEntries([file], "trash", t, run).map((e) => e.id)).toEqual(["restore", "delete-forever"]);
+    // A trashed folder opens (read-only); inside it items only open.
+    expect(menuEntries([folder], "trash", t, run).map((e) => e.id)).toEqual([
+      "open",
+      "restore",
+      "delete-forever",
+    ]);
+    expect(menuEntries([file], "inside-trash", t, run).map((e) => e.id)).toEqual(["open"]);
+    expect(menuEntries([file, folder], "inside-trash", t, run)).toEqual([]);
+    expect(menuEntries([file], "drive", t, run).map((e) => e.id)).toEqual([
       "open",
       "download",
       "share",
@@ -74,7 +111,7 @@ describe("menus and page action parameters", () => {
       "trash",
     ]);
     // Several items: no open, rename or link; star unless all are starred.
-    expect(menuEntries([file, folder], false, t, run).map((e) => e.id)).toEqual([
+    expect(menuEntries([file, folder], "drive", t, run).map((e) => e.id)).toEqual([
       "download",
       "share",
       "move",
@@ -82,7 +119,7 @@ describe("menus and page action parameters", () => {
       "star",
       "trash",
     ]);
-    expect(menuEntries([folder], false, t, run).map((e) => e.id)).toContain("unstar");
+    expect(menuEntries([folder], "drive", t, run).map((e) => e.id)).toContain("unstar");
   });
 
   it("reads file ids from file_ids, ids or file_id", () => {
@@ -90,5 +127,15 @@ describe("menus and page action parameters", () => {
     expect(actionIds({ ids: "x" })).toEqual(["x"]);
     expect(actionIds({ file_id: "y" })).toEqual(["y"]);
     expect(actionIds({})).toEqual([]);
+  });
+
+  it("undoes a copy only with the ids the server reported for the copies", () => {
+    const copies = [{ id: "c1" }, { id: "c2" }] as never;
+    expect(copiedIds({ task_id: "", files: copies }, undefined, 2)).toEqual(["c1", "c2"]);
+    const task = { phase: "PHASE_TYPE_COMPLETE", file_id: "c9" } as never;
+    expect(copiedIds({ task_id: "t" }, task, 1)).toEqual(["c9"]);
+    // A task names only its first copy: several items copied by a task cannot be undone.
+    expect(copiedIds({ task_id: "t" }, task, 3)).toEqual([]);
+    expect(copiedIds({ task_id: "t" }, undefined, 1)).toEqual([]);
   });
 });

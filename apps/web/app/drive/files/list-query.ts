@@ -7,7 +7,11 @@ export type DriveView =
   | { kind: "folder"; parentId: string }
   | { kind: "search"; keyword: string }
   | { kind: "recent" }
-  | { kind: "trash" };
+  /**
+   * The trash's top level, or (`folderId`) a trashed folder opened read-only inside it;
+   * `rootId` is the trashed item it was entered from (restore and delete act on it).
+   */
+  | { kind: "trash"; folderId?: string; rootId?: string };
 
 /** The first page is small so the first rows come quickly; the rest come in bigger pages while scrolling. */
 export const FIRST_PAGE = DEFAULT_PAGE_LIMIT;
@@ -46,7 +50,7 @@ export function listRequest(
         filters: { kind: { eq: "drive#file" }, trashed: { eq: false } },
       };
     case "trash":
-      return { ...base, parentId: "", filters: { trashed: { eq: true } } };
+      return { ...base, parentId: view.folderId ?? "", filters: { trashed: { eq: true } } };
   }
 }
 
@@ -65,8 +69,21 @@ export function watchedFolder(view: DriveView): string {
 export function viewFromUrl(pathname: string, params: URLSearchParams): DriveView | undefined {
   const path = pathname.replace(/\/+$/, "");
   if (path === "/drive/recent") return { kind: "recent" };
-  if (path === "/drive/trash") return { kind: "trash" };
+  if (path === "/drive/trash") return trashView(params);
   if (path !== "/drive/all") return undefined;
   const keyword = params.get("action") === "search" ? (params.get("keyword") ?? "").trim() : "";
   return keyword ? { kind: "search", keyword } : { kind: "folder", parentId: params.get("parent_id") ?? "" };
+}
+
+/** `/drive/trash`, or with `?parent_id=` (and `&root=`) a trashed folder inside it. */
+export function trashView(params: URLSearchParams): DriveView {
+  const folderId = params.get("parent_id") ?? "";
+  if (!folderId) return { kind: "trash" };
+  return { kind: "trash", folderId, rootId: params.get("root") || folderId };
+}
+
+/** The address of a trashed folder opened from the trash (`rootId`: the trashed item above it). */
+export function trashFolderPath(folderId: string, rootId: string): string {
+  const query = new URLSearchParams({ parent_id: folderId, root: rootId });
+  return `/drive/trash?${query}`;
 }

@@ -19,16 +19,31 @@ export interface EntryHandlers {
   deleteForever(): void;
 }
 
+/**
+ * Where the selection is: the drive, the trash's top level, or inside a trashed folder
+ * (read-only: items there only open; restore and delete act on the trashed folder).
+ */
+export type MenuPlace = "drive" | "trash" | "inside-trash";
+
 /** The actions for a selection, in menu order (context menu, ⋮, the selection bar). */
 export function menuEntries(
   files: readonly DriveFile[],
-  inTrash: boolean,
+  place: MenuPlace,
   t: Translate,
   run: EntryHandlers,
 ): MenuEntry[] {
   if (files.length === 0) return [];
-  if (inTrash)
+  const one = files.length === 1 ? files[0] : undefined;
+  const openEntry: MenuEntry = {
+    id: "open",
+    label: t("files.action.open"),
+    icon: fileIcons.file,
+    run: run.open,
+  };
+  if (place === "inside-trash") return one ? [openEntry] : [];
+  if (place === "trash")
     return [
+      ...(one?.kind === "drive#folder" ? [openEntry] : []),
       { id: "restore", label: t("files.action.restore"), icon: fileIcons.restore, run: run.restore },
       {
         id: "delete-forever",
@@ -38,10 +53,9 @@ export function menuEntries(
         run: run.deleteForever,
       },
     ];
-  const one = files.length === 1 ? files[0] : undefined;
   const allStarred = files.every((f) => f.starred);
   const entries: (MenuEntry | false | undefined)[] = [
-    one && { id: "open", label: t("files.action.open"), icon: fileIcons.file, run: run.open },
+    one && openEntry,
     { id: "download", label: t("files.action.download"), icon: icons.download, run: run.download },
     {
       id: "share",

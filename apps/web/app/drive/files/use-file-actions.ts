@@ -1,4 +1,4 @@
-import type { BatchResult, DriveFile } from "@nimbus/protocol";
+import type { BatchResult, DriveFile, DriveTask } from "@nimbus/protocol";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import type { ApiFailure, ApiResult } from "../../api/client.js";
@@ -7,7 +7,7 @@ import { notifyDriveChanged } from "../drive-events.js";
 import { requestPreview } from "../preview/preview-events.js";
 import type { FilesApi } from "./api.js";
 import { failureText } from "./failure-text.js";
-import type { DriveView } from "./list-query.js";
+import { type DriveView, trashFolderPath } from "./list-query.js";
 import type { ShowToast } from "./toasts.js";
 import type { FileList } from "./use-file-list.js";
 
@@ -42,6 +42,18 @@ async function copyText(text: string): Promise<void> {
 const ids = (files: readonly DriveFile[]) => files.map((f) => f.id);
 
 /**
+ * The ids of the copies a copy made, as the server reports them: an inline copy answers
+ * every top-level copy in `files`; a copy run as a task names only its first copy
+ * (`file_id`), which is all of them only when one item was copied. Otherwise none
+ * (no undo: the other copies' ids are not reported).
+ */
+export function copiedIds(result: BatchResult, task: DriveTask | undefined, count: number): string[] {
+  if (!result.task_id) return (result.files ?? []).map((f) => f.id);
+  if (task?.phase === "PHASE_TYPE_COMPLETE" && task.file_id && count === 1) return [task.file_id];
+  return [];
+}
+
+/**
  * What the drive can do to items, each with an optimistic change to the list, an
  * undo where it is cheap, and the failure's text (spec §8 order) when it fails.
  */
@@ -64,26 +76,32 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
       await fail(result.error);
       return undefined;
     };
-    const waitForTask = async (result: BatchResult | undefined) => {
-      if (!result?.task_id) return result;
+    /** A batch call's task polled to its end: the result, with the finished task when there was one. */
+    const waitForTask = async (
+      result: BatchResult | undefined,
+    ): Promise<{ result: BatchResult; task?: DriveTask } | undefined> => {
+      if (!result?.task_id) return result && { result };
       for (let attempt = 0; attempt < 600; attempt++) {
         const task = await api.task(result.task_id);
-        if (!task.ok) return result;
-        if (task.data.phase === "PHASE_TYPE_COMPLETE") return result;
+        if (!task.ok) return { result };
+        if (task.data.phase === "PHASE_TYPE_COMPLETE") return { result, task: task.data };
         if (task.data.phase === "PHASE_TYPE_ERROR") {
           toast({ text: task.data.message || t("api.unknown"), tone: "error" });
           return undefined;
         }
         await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 200 + attempt * 100)));
       }
-      return result;
+      return { result };
     };
     const currentParent = view.kind === "folder" ? view.parentId : undefined;
 
     const actions = {
       open(file: DriveFile, siblings: readonly DriveFile[]) {
         if (file.kind === "drive#folder") {
-          if (view.kind !== "trash") navigate(folderPath(file.id));
+          // A trashed folder opens read-only inside the trash, under the trashed item it was entered from.
+          navigate(
+            view.kind === "trash" ? trashFolderPath(file.id, view.rootId ?? file.id) : folderPath(file.id),
+          );
           return;
         }
         requestPreview(
@@ -120,9 +138,9 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
           },
         });
       },
-      async restore(files: readonly DriveFile[]) {
+      async restore(files: readonly DriveFile[]): Promise<boolean> {
         without(ids(files));
-        if (!(await settle(api.untrash(ids(files))))) return;
+        if (!(await settle(api.untrash(ids(files))))) return false;
         for (const parent of new Set(files.map((f) => f.parent_id))) notifyDriveChanged(parent);
         toast({
           text: t("files.toast.restored", { count: files.length }),
@@ -130,11 +148,13 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
             if (await settle(api.trash(ids(files)))) list.refresh();
           },
         });
+        return true;
       },
-      async deleteForever(files: readonly DriveFile[]) {
+      async deleteForever(files: readonly DriveFile[]): Promise<boolean> {
         without(ids(files));
-        if (await settle(api.remove(ids(files))))
-          toast({ text: t("files.toast.deleted", { count: files.length }) });
+        if (!(await settle(api.remove(ids(files))))) return false;
+        toast({ text: t("files.toast.deleted", { count: files.length }) });
+        return true;
       },
       async emptyTrash() {
         list.patch(() => []);
@@ -169,10 +189,23 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
       },
       async copy(files: readonly DriveFile[], parentId: string, parentName: string) {
         toast({ text: t("files.toast.copying", { count: files.length }) });
-        const result = await waitForTask(await settle(api.copy(ids(files), parentId)));
-        if (!result) return;
+        const done = await waitForTask(await settle(api.copy(ids(files), parentId)));
+        if (!done) return;
         notifyDriveChanged(parentId);
-        toast({ text: t("files.toast.copied", { count: files.length, folder: parentName }) });
+        const copies = copiedIds(done.result, done.task, files.length);
+        toast({
+          text: t("files.toast.copied", { count: files.length, folder: parentName }),
+          // The copies were just made: undo deletes exactly them, for good.
+          undo: copies.length
+            ? async () => {
+                without(copies);
+                if (await settle(api.remove(copies))) {
+                  notifyDriveChanged(parentId);
+                  list.refresh();
+                }
+              }
+            : undefined,
+        });
       },
       async download(files: readonly DriveFile[]) {
         const [first] = files;
