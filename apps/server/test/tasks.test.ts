@@ -22,10 +22,11 @@ describe("copy tasks", () => {
     const sub = await drive.folder("sub", folder.id);
     const file = await drive.upload("one.bin", randomBytes(10), sub.id);
     await seedCopies(t, file, folder.id, COPY_INLINE_MAX_ITEMS + 5);
+    const other = await drive.folder("Other");
     const usage = (await drive.about()).usage;
 
     const answer = await drive.ok("POST", "/drive/v1/files:batchCopy", {
-      ids: [folder.id],
+      ids: [folder.id, other.id],
       to: { parent_id: "" },
     });
     expect(answer.task_id).not.toBe("");
@@ -42,8 +43,17 @@ describe("copy tasks", () => {
       progress: 100,
       file_name: "Big (1)",
       message: "",
-      params: { parent_id: "", ids: "1", items: String(COPY_INLINE_MAX_ITEMS + 8) },
+      params: { parent_id: "", ids: "2", items: String(COPY_INLINE_MAX_ITEMS + 9) },
     });
+    // Every top-level copy is reported, so a client can undo the whole copy.
+    const copies = task.params.file_ids.split(",");
+    expect(copies).toHaveLength(2);
+    expect(copies[0]).toBe(task.file_id);
+    const roots = await drive.listAll({ parent_id: "", limit: 1000 });
+    expect(copies.map((id: string) => roots.find((f: { id: string }) => f.id === id)?.name)).toEqual([
+      "Big (1)",
+      "Other (1)",
+    ]);
     const copied = await drive.listAll({ parent_id: task.file_id, limit: 1000 });
     expect(copied).toHaveLength(COPY_INLINE_MAX_ITEMS + 6);
     expect((await drive.about()).usage).toBe(usage * 2);

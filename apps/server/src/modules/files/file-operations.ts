@@ -169,7 +169,12 @@ export class FileOperations {
     if (!(await tasks.start(job.taskId))) return; // the owner deleted the task: nothing to do
     try {
       const rows = await this.transaction((ctx) => copyItems(ctx, job.userId, job.ids, job.parentId));
-      await tasks.complete(job.taskId, { fileId: rows[0]?.id ?? "", fileName: rows[0]?.name ?? "" });
+      await tasks.complete(job.taskId, {
+        fileId: rows[0]?.id ?? "",
+        fileName: rows[0]?.name ?? "",
+        // Every top-level copy, so a client can undo the whole copy.
+        params: { file_ids: rows.map((row) => row.id).join(",") },
+      });
     } catch (error) {
       if (error instanceof NimbusError) {
         await tasks.fail(job.taskId, error.error); // a refusal, not a fault: retrying would not help

@@ -22,7 +22,7 @@ export function presentTask(row: TaskRow): DriveTask {
   };
 }
 
-function parseParams(text: string): Record<string, string> {
+export function parseParams(text: string): Record<string, string> {
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== "object" || value === null || Array.isArray(value)) return {};

@@ -9,7 +9,7 @@ import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import { parseTaskFilters } from "./task-filters.js";
-import { presentTask, type TaskRow } from "./task-presenter.js";
+import { parseParams, presentTask, type TaskRow } from "./task-presenter.js";
 
 export interface NewTask {
   userId: string;
@@ -28,6 +28,8 @@ export interface TaskUpdate {
   message?: string;
   fileId?: string;
   fileName?: string;
+  /** Added to the task's params (a key given again is replaced). */
+  params?: Record<string, string>;
 }
 
 /**
@@ -64,6 +66,7 @@ export class TaskService {
 
   /** Applies an update; false when the task no longer exists. */
   async update(id: string, update: TaskUpdate): Promise<boolean> {
+    const params = update.params && (await this.mergedParams(id, update.params));
     const result = await this.db
       .updateTable("tasks")
       .set({
@@ -75,10 +78,16 @@ export class TaskService {
         ...(update.message !== undefined && { message: update.message }),
         ...(update.fileId !== undefined && { file_id: update.fileId }),
         ...(update.fileName !== undefined && { file_name: update.fileName }),
+        ...(params !== undefined && { params }),
       })
       .where("id", "=", id)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  }
+
+  private async mergedParams(id: string, added: Record<string, string>): Promise<string | undefined> {
+    const row = await this.db.selectFrom("tasks").select("params").where("id", "=", id).executeTakeFirst();
+    return row && JSON.stringify({ ...parseParams(row.params), ...added });
   }
 
   start(id: string): Promise<boolean> {

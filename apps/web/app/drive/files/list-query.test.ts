@@ -131,11 +131,11 @@ describe("menus and page action parameters", () => {
 
   it("undoes a copy only with the ids the server reported for the copies", () => {
     const copies = [{ id: "c1" }, { id: "c2" }] as never;
-    expect(copiedIds({ task_id: "", files: copies }, undefined, 2)).toEqual(["c1", "c2"]);
-    const task = { phase: "PHASE_TYPE_COMPLETE", file_id: "c9" } as never;
-    expect(copiedIds({ task_id: "t" }, task, 1)).toEqual(["c9"]);
-    // A task names only its first copy: several items copied by a task cannot be undone.
-    expect(copiedIds({ task_id: "t" }, task, 3)).toEqual([]);
-    expect(copiedIds({ task_id: "t" }, undefined, 1)).toEqual([]);
+    expect(copiedIds({ task_id: "", files: copies }, undefined)).toEqual(["c1", "c2"]);
+    const task = { phase: "PHASE_TYPE_COMPLETE", file_id: "c7", params: { file_ids: "c7,c8,c9" } } as never;
+    expect(copiedIds({ task_id: "t" }, task)).toEqual(["c7", "c8", "c9"]);
+    const running = { phase: "PHASE_TYPE_RUNNING", file_id: "", params: {} } as never;
+    expect(copiedIds({ task_id: "t" }, running)).toEqual([]);
+    expect(copiedIds({ task_id: "t" }, undefined)).toEqual([]);
   });
 });

@@ -43,14 +43,13 @@ const ids = (files: readonly DriveFile[]) => files.map((f) => f.id);
 
 /**
  * The ids of the copies a copy made, as the server reports them: an inline copy answers
- * every top-level copy in `files`; a copy run as a task names only its first copy
- * (`file_id`), which is all of them only when one item was copied. Otherwise none
- * (no undo: the other copies' ids are not reported).
+ * every top-level copy in `files`; a copy run as a task lists them in its `file_ids`
+ * param once complete. None otherwise (no undo).
  */
-export function copiedIds(result: BatchResult, task: DriveTask | undefined, count: number): string[] {
+export function copiedIds(result: BatchResult, task: DriveTask | undefined): string[] {
   if (!result.task_id) return (result.files ?? []).map((f) => f.id);
-  if (task?.phase === "PHASE_TYPE_COMPLETE" && task.file_id && count === 1) return [task.file_id];
-  return [];
+  if (task?.phase !== "PHASE_TYPE_COMPLETE") return [];
+  return (task.params.file_ids ?? "").split(",").filter(Boolean);
 }
 
 /**
@@ -192,7 +191,7 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
         const done = await waitForTask(await settle(api.copy(ids(files), parentId)));
         if (!done) return;
         notifyDriveChanged(parentId);
-        const copies = copiedIds(done.result, done.task, files.length);
+        const copies = copiedIds(done.result, done.task);
         toast({
           text: t("files.toast.copied", { count: files.length, folder: parentName }),
           // The copies were just made: undo deletes exactly them, for good.
