@@ -1,14 +1,15 @@
 /**
  * The body of a hashing worker thread (CommonJS, run with `eval: true`, so it
  * needs no file of its own in either the sources or the build). For each task
- * (one digest of one upload) it reads the upload's file from where it last
- * stopped up to the offset it is told and feeds either GCID (`gcid`: SHA-1 of
- * each `blockSize` block, then SHA-1 of those digests; the block size comes from
- * `gcidBlockSize` in @nimbus/protocol) or `sha256`.
+ * (one upload) it reads the upload's file once, from where it last stopped up to
+ * the offset it is told, and feeds each read to both digests while it is still
+ * in the CPU cache: GCID (SHA-1 of each `blockSize` block, then SHA-1 of those
+ * digests; the block size comes from `gcidBlockSize` in @nimbus/protocol) and
+ * SHA-256. The file stays open between messages and is closed when the task ends.
  *
- * Messages in: `{type:"hash", task, algo, path, size, blockSize, upTo}`, `{type:"forget", task}`.
- * Messages out: `{type:"digest", task, value}` once all `size` bytes are hashed
- * (GCID in uppercase hex, SHA-256 in lowercase hex), `{type:"failed", task, message}`.
+ * Messages in: `{type:"hash", task, path, size, blockSize, upTo}`, `{type:"forget", task}`.
+ * Messages out: `{type:"digest", task, gcid, sha256}` once all `size` bytes are
+ * hashed (GCID in uppercase hex, SHA-256 in lowercase hex), `{type:"failed", task, message}`.
  */
 export const HASH_WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
@@ -23,23 +24,21 @@ const tasks = new Map();
 
 function start(message) {
   return {
-    algo: message.algo,
     path: message.path,
+    fd: -1,
     size: message.size,
     blockSize: message.blockSize,
     hashed: 0,
     inBlock: 0,
-    hash: createHash(message.algo === "gcid" ? "sha1" : "sha256"),
-    block: message.algo === "gcid" ? createHash("sha1") : null,
+    gcid: createHash("sha1"),
+    block: createHash("sha1"),
+    sha256: createHash("sha256"),
   };
 }
 
 function feed(task, bytes) {
   task.hashed += bytes.length;
-  if (task.algo !== "gcid") {
-    task.hash.update(bytes);
-    return;
-  }
+  task.sha256.update(bytes);
   let offset = 0;
   while (offset < bytes.length) {
     const take = Math.min(task.blockSize - task.inBlock, bytes.length - offset);
@@ -47,22 +46,22 @@ function feed(task, bytes) {
     offset += take;
     task.inBlock += take;
     if (task.inBlock === task.blockSize) {
-      task.hash.update(task.block.digest());
+      task.gcid.update(task.block.digest());
       task.block = createHash("sha1");
       task.inBlock = 0;
     }
   }
 }
 
-function digest(task) {
-  if (task.algo !== "gcid") return task.hash.digest("hex");
-  if (task.inBlock > 0) task.hash.update(task.block.digest());
-  return task.hash.digest("hex").toUpperCase();
+function end(name) {
+  const task = tasks.get(name);
+  tasks.delete(name);
+  if (task && task.fd >= 0) closeSync(task.fd);
 }
 
 parentPort.on("message", (message) => {
   if (message.type === "forget") {
-    tasks.delete(message.task);
+    end(message.task);
     return;
   }
   let task = tasks.get(message.task);
@@ -71,25 +70,23 @@ parentPort.on("message", (message) => {
     tasks.set(message.task, task);
   }
   try {
-    const fd = openSync(task.path, "r");
-    try {
-      while (task.hashed < message.upTo) {
-        const length = Math.min(READ_BYTES, message.upTo - task.hashed);
-        const read = readSync(fd, buffer, 0, length, task.hashed);
-        if (read === 0) throw new Error("the upload file is shorter than " + message.upTo);
-        feed(task, buffer.subarray(0, read));
-      }
-    } finally {
-      closeSync(fd);
+    if (task.fd < 0) task.fd = openSync(task.path, "r");
+    while (task.hashed < message.upTo) {
+      const length = Math.min(READ_BYTES, message.upTo - task.hashed);
+      const read = readSync(task.fd, buffer, 0, length, task.hashed);
+      if (read === 0) throw new Error("the upload file is shorter than " + message.upTo);
+      feed(task, buffer.subarray(0, read));
     }
   } catch (error) {
-    tasks.delete(message.task);
+    end(message.task);
     parentPort.postMessage({ type: "failed", task: message.task, message: String(error) });
     return;
   }
   if (task.hashed === task.size) {
-    tasks.delete(message.task);
-    parentPort.postMessage({ type: "digest", task: message.task, value: digest(task) });
+    end(message.task);
+    if (task.inBlock > 0) task.gcid.update(task.block.digest());
+    const gcid = task.gcid.digest("hex").toUpperCase();
+    parentPort.postMessage({ type: "digest", task: message.task, gcid, sha256: task.sha256.digest("hex") });
   }
 });
 `;
