@@ -1,0 +1,32 @@
+// The plain-Node floor benchmarks compare against, next to nginx: what Node's own
+// streams do with no framework, database, hashing or accounting in the way.
+//   PORT=… FILE=… node bench/node-reference.mjs get   GET serves FILE (createReadStream, 1 MiB reads → res)
+//   PORT=… DIR=…  node bench/node-reference.mjs put   PUT writes the body to DIR/<n> (8 MiB batches), fdatasync, 201
+import { createReadStream, statSync } from "node:fs";
+import { open } from "node:fs/promises";
+import http from "node:http";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+
+const mode = process.argv[2];
+let uploads = 0;
+
+async function put(req, res) {
+  const file = await open(path.join(process.env.DIR, String(uploads++)), "w");
+  try {
+    await pipeline(req, file.createWriteStream({ highWaterMark: 8 * 1024 * 1024, flush: true }));
+    res.writeHead(201).end();
+  } catch {
+    res.writeHead(500).end();
+  }
+}
+
+function get(_req, res) {
+  const size = statSync(process.env.FILE).size;
+  res.writeHead(200, { "content-length": size, "content-type": "application/octet-stream" });
+  createReadStream(process.env.FILE, { highWaterMark: 1024 * 1024 }).pipe(res);
+}
+
+http
+  .createServer((req, res) => (mode === "put" ? put(req, res) : get(req, res)))
+  .listen(Number(process.env.PORT), "127.0.0.1");
