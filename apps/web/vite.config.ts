@@ -28,7 +28,8 @@ export default defineConfig({
               // Every page's platform wiring. The captcha modal is not in it: only the pages that
               // call a captcha-guarded API import it, and they load it with their own code.
               name: "shell",
-              test: /\/app\/(components\/platform\/(?!captcha-challenge|use-show-challenge)|lib\/(platform|device-id|cookies|page-actions|layout-state|embedded|debug-console|chunk-reload|display-mode)\.ts)/,
+              // The region check of spec §4 runs on every page too.
+              test: /\/app\/(components\/platform\/(?!captcha-challenge|use-show-challenge)|lib\/(platform|device-id|cookies|page-actions|layout-state|embedded|debug-console|chunk-reload|display-mode)\.ts|site\/(region-check|use-region-check)\.ts)/,
               priority: 1,
             },
             {

@@ -3,7 +3,7 @@ import { POLICY_EFFECTIVE, POLICY_SECTIONS } from "../content/policy-docs.js";
 import { documentMessages } from "../i18n/documents.server.js";
 import { formatDate } from "../i18n/format.js";
 import { MessagesProvider, useLocale, useT } from "../i18n/i18n.js";
-import { localizedPath } from "../i18n/locale-url.js";
+import { localizedPath, requestLocale } from "../i18n/locale-url.js";
 import { pageMeta } from "../site/meta.js";
 import { type PolicyPage, resolvePolicy } from "../site/policies.js";
 import type { Route } from "./+types/policy";
@@ -11,13 +11,27 @@ import type { Route } from "./+types/policy";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = resolvePolicy(params.doc, params.again);
   if (!page) throw data(null, { status: 404 });
-  return { page, messages: await documentMessages(request, `policyDoc.${page.doc}.`, "policyDoc.notice.") };
+  // Dates are formatted and sections picked here, so neither the formatter nor
+  // every document's table reaches the page's scripts (spec budget: public pages).
+  const locale = requestLocale(request);
+  const effective = page.kind === "dated" ? page.effective : POLICY_EFFECTIVE[page.doc];
+  return {
+    page,
+    sections: POLICY_SECTIONS[page.doc],
+    dates: {
+      effective: formatDate(effective, locale),
+      notice: page.kind === "notice" ? formatDate(page.date, locale) : "",
+    },
+    messages: await documentMessages(request, `policyDoc.${page.doc}.`, "policyDoc.notice."),
+  };
 }
+
+type PolicyData = Route.ComponentProps["loaderData"];
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   pageMeta(matches, `policy.${data?.page.doc}`, `policy.${data?.page.doc}.summary`);
 
-function Notice({ page, slug }: { page: PolicyPage; slug: string }) {
+function Notice({ page, slug, dates }: { page: PolicyPage; slug: string; dates: PolicyData["dates"] }) {
   const t = useT();
   const locale = useLocale();
   if (page.kind === "current") return null;
@@ -25,11 +39,11 @@ function Notice({ page, slug }: { page: PolicyPage; slug: string }) {
   return (
     <div className="notice" role="note">
       {page.kind === "dated" ? (
-        <p>{t("policy.datedVersion", { date: formatDate(page.effective, locale) })}</p>
+        <p>{t("policy.datedVersion", { date: dates.effective })}</p>
       ) : (
         <>
           <p>
-            <strong>{t("policy.updateNotice", { date: formatDate(page.date, locale) })}</strong>
+            <strong>{t("policy.updateNotice", { date: dates.notice })}</strong>
           </p>
           <p>{t(`policyDoc.notice.${slug}`)}</p>
         </>
@@ -39,17 +53,15 @@ function Notice({ page, slug }: { page: PolicyPage; slug: string }) {
   );
 }
 
-function PolicyDocument({ page, slug }: { page: PolicyPage; slug: string }) {
+function PolicyDocument({ page, slug, sections, dates }: { slug: string } & PolicyData) {
   const t = useT();
-  const locale = useLocale();
-  const effective = page.kind === "dated" ? page.effective : POLICY_EFFECTIVE[page.doc];
   return (
     <main className="page policy-doc" id="main">
       <h1>{t(`policy.${page.doc}`)}</h1>
-      <p className="muted">{t("policy.effective", { date: formatDate(effective, locale) })}</p>
-      <Notice page={page} slug={slug} />
+      <p className="muted">{t("policy.effective", { date: dates.effective })}</p>
+      <Notice page={page} slug={slug} dates={dates} />
       <p className="lead">{t(`policy.${page.doc}.summary`)}</p>
-      {POLICY_SECTIONS[page.doc].map((section, index) => (
+      {sections.map((section, index) => (
         <section key={section} aria-labelledby={`s-${section}`}>
           <h2 id={`s-${section}`}>
             {index + 1}. {t(`policyDoc.${page.doc}.${section}.title`)}
@@ -64,7 +76,7 @@ function PolicyDocument({ page, slug }: { page: PolicyPage; slug: string }) {
 export default function PolicyRoute({ loaderData, params }: Route.ComponentProps) {
   return (
     <MessagesProvider messages={loaderData.messages}>
-      <PolicyDocument page={loaderData.page} slug={params.doc} />
+      <PolicyDocument {...loaderData} slug={params.doc} />
     </MessagesProvider>
   );
 }
