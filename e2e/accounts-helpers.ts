@@ -1,7 +1,6 @@
 import { createHmac } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { PERSON_USER_AGENT } from "./support/chromium.js";
+import type { Page } from "@playwright/test";
 
 function base32(secret: string): Buffer {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
@@ -59,31 +58,8 @@ export async function authorizeWebCode(
 }
 
 const SHOTS = new URL("../test-results/screenshots/", import.meta.url);
-export const SCREEN_SIZES = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-] as const;
-export const THEMES = ["light", "dark"] as const;
 
-/** A context with the person user agent at a viewport and theme. */
-export async function themedContext(
-  browser: Browser,
-  baseURL: string,
-  viewport: { width: number; height: number },
-  theme: "light" | "dark",
-): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL,
-    userAgent: PERSON_USER_AGENT,
-    viewport,
-    colorScheme: theme,
-    isMobile: viewport.width < 768,
-    hasTouch: viewport.width < 768,
-  });
-  await context.addCookies([{ name: "pp_theme", value: theme, url: baseURL }]);
-  await context.addInitScript(() => localStorage.setItem("pp_new_user", "init"));
-  return context;
-}
+export { SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js";
 
 /** `test-results/screenshots/accounts-<name>-<w>x<h>-<theme>.png`. */
 export async function shoot(page: Page, name: string, theme: string): Promise<void> {

@@ -5,6 +5,7 @@ import { PERSON_USER_AGENT } from "./support/chromium.js";
 import { createFolder, skipGuide, uploadFile } from "./support/drive.js";
 import { catalogue, expect, test } from "./support/fixtures.js";
 import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
+import { pageErrors, SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js";
 
 // The one folder picker (move/copy in the drive, "save to my drive" on a share page)
 // by keyboard alone: focus lands in the folder list, arrow keys move, ArrowRight/Enter
@@ -14,10 +15,6 @@ import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
 
 const en = catalogue("en-US");
 const DIR = new URL("../test-results/screenshots/", import.meta.url);
-const VIEWPORTS = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-] as const;
 
 test.beforeEach(async ({ page }) => {
   await skipGuide(page);
@@ -171,21 +168,11 @@ test("screenshots of both pickers, 1440×900 and 390×844, light and dark", asyn
   const cookies = await seedContext.cookies();
   await seedContext.close();
 
-  for (const viewport of VIEWPORTS)
-    for (const theme of ["light", "dark"] as const) {
-      const context = await browser.newContext({
-        baseURL,
-        userAgent: PERSON_USER_AGENT,
-        viewport,
-        colorScheme: theme,
-        isMobile: viewport.width < 768,
-        hasTouch: viewport.width < 768,
-      });
-      await context.addCookies([...cookies, { name: "pp_theme", value: theme, url: baseURL ?? "" }]);
-      await context.addInitScript(() => localStorage.setItem("pp_new_user", "init"));
+  for (const viewport of SCREEN_SIZES)
+    for (const theme of THEMES) {
+      const context = await themedContext(browser, baseURL ?? "", viewport, theme, { cookies });
       const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
+      const errors = pageErrors(page);
       const size = `${viewport.width}x${viewport.height}-${theme}`;
 
       // Move, opened where the file is (Photos), from the page action.

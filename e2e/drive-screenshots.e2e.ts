@@ -5,14 +5,10 @@ import { createFolder, uploadFile } from "./support/drive.js";
 import { expect, test } from "./support/fixtures.js";
 import { gradientPng } from "./support/png.js";
 import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
+import { pageErrors, SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js";
 
 // Screenshots of every drive page with real content, at 1440×900 and 390×844, light
 // and dark: test-results/screenshots/drive-<page>-<width>x<height>-<theme>.png.
-const VIEWPORTS = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-] as const;
-const THEMES = ["light", "dark"] as const;
 const DIR = new URL("../test-results/screenshots/", import.meta.url);
 
 test.beforeAll(() => mkdirSync(DIR, { recursive: true }));
@@ -58,7 +54,7 @@ async function seed(browser: Browser, baseURL: string) {
   return { cookies, photosId: photos.id };
 }
 
-for (const viewport of VIEWPORTS) {
+for (const viewport of SCREEN_SIZES) {
   test(`drive pages at ${viewport.width}×${viewport.height}, light and dark`, async ({
     browser,
     baseURL,
@@ -77,23 +73,10 @@ for (const viewport of VIEWPORTS) {
       { name: "feedback", path: "/drive/feedback" },
     ];
     for (const theme of THEMES) {
-      const context = await browser.newContext({
-        userAgent: PERSON_USER_AGENT,
-        viewport,
-        colorScheme: theme,
-        isMobile: viewport.width < 768,
-        hasTouch: viewport.width < 768,
-      });
-      await context.addCookies([...cookies, { name: "pp_theme", value: theme, url: baseURL ?? "" }]);
-      await context.addInitScript(() => localStorage.setItem("pp_new_user", "init"));
+      const context = await themedContext(browser, baseURL ?? "", viewport, theme, { cookies });
       const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      // Hydration mismatches (server rows vs. the browser's first render) surface here.
-      page.on("console", (message) => {
-        if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
-          errors.push(message.text());
-      });
+      // Hydration mismatches (server rows vs. the browser's first render) surface as console errors.
+      const errors = pageErrors(page, { console: true });
       for (const entry of pages) {
         await page.goto(entry.path, { waitUntil: "networkidle" });
         if (entry.name !== "feedback" && entry.name !== "storage-dialog")

@@ -4,6 +4,7 @@ import { PERSON_USER_AGENT } from "./support/chromium.js";
 import { createFolder, skipGuide, uploadFile } from "./support/drive.js";
 import { catalogue, expect, test } from "./support/fixtures.js";
 import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
+import { pageErrors, SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js";
 
 // A trashed folder opens from the trash and is browsed read-only: breadcrumbs lead back
 // to the Trash, items inside only open, and Restore / Delete forever act on the trashed
@@ -141,28 +142,11 @@ test("screenshots of a trashed folder, 1440×900 and 390×844, light and dark", 
   const cookies = await seedContext.cookies();
   await seedContext.close();
 
-  for (const viewport of [
-    { width: 1440, height: 900 },
-    { width: 390, height: 844 },
-  ])
-    for (const theme of ["light", "dark"] as const) {
-      const context = await browser.newContext({
-        baseURL,
-        userAgent: PERSON_USER_AGENT,
-        viewport,
-        colorScheme: theme,
-        isMobile: viewport.width < 768,
-        hasTouch: viewport.width < 768,
-      });
-      await context.addCookies([...cookies, { name: "pp_theme", value: theme, url: baseURL ?? "" }]);
-      await context.addInitScript(() => localStorage.setItem("pp_new_user", "init"));
+  for (const viewport of SCREEN_SIZES)
+    for (const theme of THEMES) {
+      const context = await themedContext(browser, baseURL ?? "", viewport, theme, { cookies });
       const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      page.on("console", (message) => {
-        if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
-          errors.push(message.text());
-      });
+      const errors = pageErrors(page, { console: true });
       await page.goto(`/drive/trash?parent_id=${assets.id}&root=${project.id}&view=list`, {
         waitUntil: "networkidle",
       });

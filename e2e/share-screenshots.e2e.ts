@@ -4,17 +4,13 @@ import { PERSON_USER_AGENT } from "./support/chromium.js";
 import { createFolder, uploadFile } from "./support/drive.js";
 import { catalogue, expect, test } from "./support/fixtures.js";
 import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
+import { pageErrors, SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js";
 
 // Screenshots of the share page's main states, the share dialog and "My shares" at
 // 1440×900 and 390×844, light and dark, for people to look at:
 // test-results/screenshots/share-<state>-<width>x<height>-<theme>.png (gitignored).
 
 const en = catalogue("en-US");
-const VIEWPORTS = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-] as const;
-const THEMES = ["light", "dark"] as const;
 const DIR = new URL("../test-results/screenshots/", import.meta.url);
 
 interface Fixture {
@@ -71,7 +67,7 @@ async function seed(browser: Browser, baseURL: string): Promise<Fixture> {
 
 test.beforeAll(() => mkdirSync(DIR, { recursive: true }));
 
-for (const viewport of VIEWPORTS) {
+for (const viewport of SCREEN_SIZES) {
   test(`share pages at ${viewport.width}×${viewport.height}, light and dark`, async ({
     browser,
     baseURL,
@@ -80,21 +76,15 @@ for (const viewport of VIEWPORTS) {
     const fixture = await seed(browser, baseURL ?? "");
     for (const theme of THEMES) {
       const open = async (signedIn: boolean) => {
-        const context = await browser.newContext({
-          baseURL,
-          userAgent: PERSON_USER_AGENT,
+        const context = await themedContext(
+          browser,
+          baseURL ?? "",
           viewport,
-          colorScheme: theme,
-          isMobile: viewport.width < 768,
-          hasTouch: viewport.width < 768,
-          ...(signedIn ? { storageState: fixture.storage } : {}),
-        });
-        await context.addCookies([{ name: "pp_theme", value: theme, url: baseURL ?? "" }]);
-        await context.addInitScript(() => localStorage.setItem("pp_new_user", "init"));
+          theme,
+          signedIn ? { storageState: fixture.storage } : {},
+        );
         const page = await context.newPage();
-        const errors: string[] = [];
-        page.on("pageerror", (error) => errors.push(error.message));
-        return { context, page, errors };
+        return { context, page, errors: pageErrors(page) };
       };
       const shot = async (page: Page, state: string, errors: string[]) => {
         const file = new URL(`share-${state}-${viewport.width}x${viewport.height}-${theme}.png`, DIR);
