@@ -79,6 +79,8 @@ export function wireAccounts(shared: Shared, auth: AuthService, logger: MailLogg
       verifications,
       guard,
       clock,
+      mailer,
+      log: logger,
       publicUrl: config.publicUrl,
     }),
     accountDeletion,

@@ -27,7 +27,8 @@ export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
 }
 
-/** The part of a pino logger the adapters use. */
+/** The part of a pino logger the adapters and account notices use. */
 export interface MailLogger {
   info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
 }

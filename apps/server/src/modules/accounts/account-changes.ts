@@ -7,7 +7,7 @@ import {
 } from "@nimbus/protocol";
 import { isUniqueViolation } from "../../db/errors.js";
 import type { Clock } from "../../lib/clock.js";
-import type { Mailer } from "../../mail/mailer.js";
+import type { Mailer, MailLogger } from "../../mail/mailer.js";
 import type { AuthService } from "../auth/auth-service.js";
 import { hashPassword } from "../auth/passwords.js";
 import { emailChangedMail } from "./account-notices.js";
@@ -21,10 +21,12 @@ export interface AccountChangesDeps {
   verifications: VerificationService;
   guard: SigninGuard;
   clock: Clock;
-  /** Where account notices go out; default: the mailer the verification codes use. */
-  mailer?: Mailer;
-  /** The public origin, for the contact link in notices; without it they name no link. */
-  publicUrl?: string;
+  /** Where account notices go out. */
+  mailer: Mailer;
+  /** Notices that could not be sent are logged here. */
+  log: MailLogger;
+  /** The public origin, for the contact link in notices. */
+  publicUrl: string;
 }
 
 /** Changes proven by a code: a forgotten password, a new email. */
@@ -77,16 +79,17 @@ export class AccountChanges {
 
   /**
    * Best effort: the change is made, so a mail server that fails now must not turn it
-   * into an error the caller would retry (the mailer logs what it sends).
+   * into an error the caller would retry; the failure is logged.
    */
   private async notifyEmailChanged(oldEmail: string, newEmail: string, at: number, locale: string) {
-    const mailer = this.deps.mailer ?? this.deps.verifications.mailer;
     const language = isLocale(locale) ? locale : DEFAULT_LOCALE;
-    const contactUrl = this.deps.publicUrl ? `${this.deps.publicUrl}/${language}/contact-us` : undefined;
+    const contactUrl = `${this.deps.publicUrl}/${language}/contact-us`;
     try {
-      await mailer.send(emailChangedMail({ to: oldEmail, newEmail, at, locale: language, contactUrl }));
-    } catch {
-      // Nothing to undo: the new address is proven and the account already uses it.
+      await this.deps.mailer.send(
+        emailChangedMail({ to: oldEmail, newEmail, at, locale: language, contactUrl }),
+      );
+    } catch (error) {
+      this.deps.log.warn({ err: error, scene: "email-changed" }, "account notice not sent");
     }
   }
 }

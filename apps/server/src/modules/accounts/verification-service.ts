@@ -56,11 +56,6 @@ export interface VerificationDeps {
 export class VerificationService {
   constructor(private readonly deps: VerificationDeps) {}
 
-  /** The mailer codes go through; account notices (e.g. an email change) default to it. */
-  get mailer(): Mailer {
-    return this.deps.mailer;
-  }
-
   async send(input: SendCodeInput): Promise<VerificationResponse> {
     const { verifications, accounts, clock } = this.deps;
     const target = await this.resolveTarget(input);

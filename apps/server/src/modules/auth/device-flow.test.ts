@@ -90,12 +90,4 @@ describe("DeviceFlow: the limit on wrong user codes", () => {
     expect(await errorOf(() => devices.lookup(person, late.user_code))).toBe("expired_token");
     expect(await limits.count(key)).toBe(1);
   });
-
-  it("keeps a limit without a store given (one per process)", async () => {
-    const own = new DeviceFlow(database.db, new ClientRegistry(), clock, (l) => `/${l}/tv`);
-    for (let i = 0; i < USER_CODE_GUESS_LIMIT; i++) {
-      expect(await errorOf(() => own.lookup("U3", wrong(i)))).toBe("invalid_grant");
-    }
-    expect(await errorOf(() => own.lookup("U3", wrong(0)))).toBe("too_many_requests");
-  });
 });

@@ -12,7 +12,6 @@ import type { DeviceCodesTable } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import type { ClientRegistry } from "../clients/client-registry.js";
 import { grantScopes } from "../clients/scopes.js";
-import { MemoryRateLimitStore } from "../rate-limits/memory-rate-limit-store.js";
 import type { RateLimitStore } from "../rate-limits/rate-limit-store.js";
 import { hashToken, newToken } from "./tokens.js";
 
@@ -49,7 +48,7 @@ export class DeviceFlow {
     private readonly clients: ClientRegistry,
     private readonly clock: Clock,
     private readonly verificationUri: (locale: string) => string,
-    private readonly rateLimits: RateLimitStore = new MemoryRateLimitStore(clock),
+    private readonly rateLimits: RateLimitStore,
   ) {}
 
   async start(
