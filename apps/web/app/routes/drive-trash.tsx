@@ -1,9 +1,11 @@
+import { useSearchParams } from "react-router";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
 import { EmptyState } from "../drive/drive-page.js";
 import { FileBrowser } from "../drive/files/file-browser.js";
 import type { DriveListLoaderData } from "../drive/files/first-page.js";
 import { loadFirstPage } from "../drive/files/first-page.server.js";
+import { trashView } from "../drive/files/list-query.js";
 import { useT } from "../i18n/i18n.js";
 import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/drive-trash";
@@ -15,12 +17,16 @@ export async function loader({ request }: Route.LoaderArgs): Promise<DriveListLo
   return { firstPage: await loadFirstPage(request) };
 }
 
-/** `/drive/trash`: what was trashed, to restore or delete forever; "Empty trash" asks first. */
+/**
+ * `/drive/trash`: what was trashed, to restore or delete forever; "Empty trash" asks first.
+ * `?parent_id=…&root=…` shows a trashed folder inside it, read-only.
+ */
 export default function DriveTrashPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const [params] = useSearchParams();
   return (
     <FileBrowser
-      view={{ kind: "trash" }}
+      view={trashView(params)}
       firstPage={loaderData.firstPage}
       title={t("page.driveTrash.title")}
       tools={({ openDialog, count }) =>

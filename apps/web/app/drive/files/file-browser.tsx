@@ -1,6 +1,6 @@
 import type { Ancestor, DriveFile } from "@nimbus/protocol";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { Icon } from "../../components/icon.js";
 import * as icons from "../../components/icons.js";
 import { useLayoutState } from "../../components/platform/layout-state.js";
@@ -25,7 +25,7 @@ import { ContextMenu, type MenuPlacement } from "./context-menu.js";
 import { FileView } from "./file-view.js";
 import type { FirstPage } from "./first-page.js";
 import type { LayoutView } from "./geometry.js";
-import { type DriveView, listRequest, trashFolderPath, trashView, watchedFolder } from "./list-query.js";
+import { type DriveView, listRequest, trashFolderPath, watchedFolder } from "./list-query.js";
 import { menuEntries } from "./menu-entries.js";
 import {
   clickOutcome,
@@ -51,7 +51,7 @@ import "./files.css";
  * selection bar, dialogs and notices. `view` says which list it is.
  */
 export function FileBrowser({
-  view: pageView,
+  view,
   title,
   empty,
   tools,
@@ -71,15 +71,6 @@ export function FileBrowser({
   const locale = useLocale();
   const navigate = useNavigate();
   const api = useMemo(() => filesApi(locale), [locale]);
-  // The trash page shows a trashed folder read-only when its address names one.
-  const [params] = useSearchParams();
-  const pageViewKey = JSON.stringify(pageView);
-  const trashFolderKey = pageView.kind === "trash" ? `${params.get("parent_id")}/${params.get("root")}` : "";
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the keys stand for the view and the address
-  const view = useMemo<DriveView>(
-    () => (pageView.kind === "trash" ? trashView(params) : pageView),
-    [pageViewKey, trashFolderKey],
-  );
   const { session } = useDriveSession();
   const { isMobile } = useLayoutState();
   const [mode, setMode] = useDisplayMode();
