@@ -1,22 +1,37 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_LAUNCH, PERSON_USER_AGENT } from "./e2e/support/chromium.js";
 
 // Browser journeys (`npm run test:e2e`): the system Chromium driven by
 // @playwright/test, against the production build served by the real server
 // process (started once by the global setup on a free loopback port).
+// A worker drives a whole Chromium (several processes) against the one server process,
+// so each needs about two cores: one worker on a 2-core machine, where two starved
+// each other into timeouts. E2E_WORKERS overrides it.
+const WORKERS = Number(process.env.E2E_WORKERS) || Math.max(1, Math.floor(availableParallelism() / 2));
+// Journeys that change the one server's remote config (feature switches, announcements,
+// the debug console) would switch buttons off under journeys running beside them: they
+// run after all the others, one at a time.
+const SHARED_CONFIG = /(feature-switches|debug-console|feedback|admin-console)\.e2e\.ts$/;
+
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.e2e.ts",
   outputDir: "test-results/e2e",
   globalSetup: "./e2e/support/global-setup.ts",
   fullyParallel: true,
-  workers: 2,
+  workers: WORKERS,
   forbidOnly: Boolean(process.env.CI),
   // On CI a failure is retried once and reported as flaky, never hidden.
   retries: process.env.CI ? 1 : 0,
+  // The budget of a short journey; longer ones set their own with test.setTimeout.
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: [["list"]],
+  projects: [
+    { name: "journeys", testIgnore: SHARED_CONFIG },
+    { name: "shared-config", testMatch: SHARED_CONFIG, dependencies: ["journeys"], workers: 1 },
+  ],
   use: {
     browserName: "chromium",
     launchOptions: CHROMIUM_LAUNCH,

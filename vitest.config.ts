@@ -1,13 +1,23 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { catalogueAssetsPlugin } from "./apps/web/build-plugins/catalogue-assets.js";
 
-// Two projects: fast unit tests beside the code, and integration tests that drive
+// Three projects: fast unit tests beside the code, integration tests that drive
 // buildApp() on a real database (a temporary SQLite file, or Postgres when
-// TEST_DATABASE_URL is set). Workspace packages resolve to their TypeScript
-// sources, so tests never need a build.
+// TEST_DATABASE_URL is set) and blob store (local, or s3rver when
+// TEST_BLOB_STORE=s3), and the slow tier (`*.slow.test.ts`: runs that take
+// minutes, such as ZIP64 and the full property test). `vitest run` runs all three;
+// `npm run test:fast` leaves the slow tier out. Workspace packages resolve to their
+// TypeScript sources, so tests never need a build.
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const resolve = {
-  alias: { "@nimbus/protocol": fileURLToPath(new URL("./packages/protocol/src/index.ts", import.meta.url)) },
+  alias: [
+    { find: /^@nimbus\/protocol$/, replacement: source("./packages/protocol/src/index.ts") },
+    { find: /^@nimbus\/texts$/, replacement: source("./packages/texts/src/index.ts") },
+    { find: /^@nimbus\/texts\/server$/, replacement: source("./packages/texts/src/server.ts") },
+  ],
 };
+const SLOW = "**/*.slow.test.ts";
 
 export default defineConfig({
   resolve,
@@ -15,6 +25,8 @@ export default defineConfig({
     projects: [
       {
         resolve,
+        // The web's `virtual:nimbus/catalogues` (decision 0034), as in its build.
+        plugins: [catalogueAssetsPlugin()],
         test: {
           name: "unit",
           include: [
@@ -22,6 +34,7 @@ export default defineConfig({
             "apps/*/src/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
           ],
+          exclude: [SLOW, "**/node_modules/**"],
           testTimeout: 30_000,
         },
       },
@@ -30,8 +43,23 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["apps/*/test/**/*.test.ts"],
+          exclude: [SLOW, "**/node_modules/**"],
           testTimeout: 30_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: "slow",
+          include: [
+            "apps/*/src/**/*.slow.test.ts",
+            "apps/web/app/**/*.slow.test.ts",
+            "apps/*/test/**/*.slow.test.ts",
+          ],
+          // Each file carries its own budget; this is the ceiling for one that forgot.
+          testTimeout: 300_000,
+          hookTimeout: 60_000,
         },
       },
     ],

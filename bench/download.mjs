@@ -17,7 +17,6 @@ import {
   readFileSync,
   rmSync,
   statSync,
-  writeFileSync,
   writeSync,
 } from "node:fs";
 import { request } from "node:http";
@@ -25,9 +24,9 @@ import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { signUpWithMailedCode } from "../scripts/mail-signup.mjs";
 import { freePort, machine, median, ROOT, rssMiB, sleep, writeSection } from "./lib.mjs";
+import { NGINX, startNginx } from "./nginx.mjs";
 
 const SERVER = path.join(ROOT, "apps/server/dist/main.js");
-const NGINX = "/usr/sbin/nginx";
 const SIZE = Number(process.env.BENCH_DOWNLOAD_BYTES ?? 1024 ** 3);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CLIENTS = 20;
@@ -147,47 +146,10 @@ async function seed(origin, file) {
   return got.web_content_link;
 }
 
-async function startNginx(www) {
-  const port = await freePort();
-  const conf = path.join(work, "nginx.conf");
-  writeFileSync(
-    conf,
-    `daemon off;
-worker_processes 1;
-pid ${work}/nginx.pid;
-error_log ${work}/nginx-error.log warn;
-events { worker_connections 1024; }
-http {
-  sendfile on;
-  tcp_nopush on;
-  access_log off;
-  default_type application/octet-stream;
-  client_body_temp_path ${work}/nginx-body;
-  proxy_temp_path ${work}/nginx-proxy;
-  fastcgi_temp_path ${work}/nginx-fastcgi;
-  uwsgi_temp_path ${work}/nginx-uwsgi;
-  scgi_temp_path ${work}/nginx-scgi;
-  server { listen 127.0.0.1:${port}; root ${www}; }
-}
-`,
-  );
-  const child = spawn(NGINX, ["-c", conf, "-p", work], { stdio: ["ignore", "inherit", "inherit"] });
-  children.push(child);
-  const url = `http://127.0.0.1:${port}/big.bin`;
-  await waitFor(url);
-  return { child, url };
-}
-
 /** CPU seconds (user + system, all threads) a process has used so far. */
 function cpuSeconds(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** nginx's worker (the process that serves), found as the master's child. */
-function nginxWorkerPid(master) {
-  const children = readFileSync(`/proc/${master}/task/${master}/children`, "utf8").trim().split(" ");
-  return Number(children[0] || master);
 }
 
 /** `bench/node-reference.mjs get`: plain Node streams serving the same file, the floor Nimbus builds on. */
@@ -231,7 +193,9 @@ makeFile(file);
 
 const nimbus = await startNimbus(path.join(work, "data"));
 const link = await seed(nimbus.origin, file);
-const nginx = await startNginx(www);
+const nginx = await startNginx({ work, root: www });
+children.push(nginx.child);
+nginx.url = `${nginx.url}/big.bin`;
 const plain = await startNodeReference(file);
 if (statSync(file).size !== SIZE) throw new Error("fixture size changed");
 
@@ -243,7 +207,7 @@ const nimbusSpeeds = [];
 const nginxSpeeds = [];
 const plainSpeeds = [];
 const cpuPerGiB = { nimbus: [], nginx: [], plain: [] };
-const nginxWorker = nginxWorkerPid(nginx.child.pid);
+const nginxWorker = nginx.workerPid();
 /** One timed download, with the CPU seconds its server spent per GiB. */
 async function timed(url, pid, speeds, cpu) {
   const before = cpuSeconds(pid);
@@ -306,7 +270,7 @@ Plain Node is \`createReadStream(file, 1 MiB reads).pipe(res)\` and nothing else
 Node server. Where Nimbus sits near it, the rest of the gap to nginx is \`sendfile\` (the kernel sends
 page-cache pages; Node copies every byte into user space and back). Throughput on loopback is bounded
 by whichever of server and curl runs out of CPU first, so the ratio moves from machine to machine
-(session 1: 0.75 with nginx at 3.5 GiB/s); the CPU row is the steadier comparison.
+(an earlier run here: 0.75 with nginx at 3.5 GiB/s); the CPU row is the steadier comparison.
 
 | ${CLIENTS} clients × ${(SIZE / 1024 ** 3).toFixed(2)} GiB at once | value | target |
 |---|---|---|

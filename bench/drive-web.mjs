@@ -7,13 +7,13 @@
 //   node bench/drive-web.mjs          builds when stale, measures, writes bench/results.md
 //   BENCH_NO_BUILD=1 node bench/drive-web.mjs
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { buildIfStale } from "../scripts/built-server.mjs";
-import { machine, median, ROOT, sleep, startBuiltServer, writeSection } from "./lib.mjs";
+import { machine, median, ROOT, signUp, startBuiltServer, writeSection } from "./lib.mjs";
 
 const BIG = 100_000;
 const SMALL = 100;
@@ -42,47 +42,6 @@ async function call(base, token, method, url, body) {
   const json = await response.json();
   if (response.status !== 200) throw new Error(`${method} ${url}: ${JSON.stringify(json)}`);
   return json;
-}
-
-async function post(base, url, body) {
-  const response = await fetch(base + url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return response.json();
-}
-
-/** The verification code the server mailed to `email` (DATA_DIR/mail, the console mailer's outbox). */
-async function mailedCode(dataDir, email) {
-  const dir = path.join(dataDir, "mail");
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".eml")) : [];
-    for (const file of files) {
-      const raw = readFileSync(path.join(dir, file), "utf8").replace(/\r\n/g, "\n");
-      const code = /^ {4}(\d{6})$/m.exec(raw)?.[1];
-      if (code && raw.toLowerCase().includes(email.toLowerCase())) return code;
-    }
-    await sleep(50);
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
-
-/** A new account as a person makes one: a mailed code when the server asks for it, then sign-up. */
-async function signUp(base, dataDir, email, password) {
-  const direct = await post(base, "/v1/auth/signup", { email, password });
-  if (direct.access_token) return direct;
-  const { verification_id } = await post(base, "/v1/auth/verification", {
-    email,
-    target: "ANY",
-    usage: "REGISTER",
-  });
-  const verification_code = await mailedCode(dataDir, email);
-  const { verification_token } = await post(base, "/v1/auth/verification/verify", {
-    verification_id,
-    verification_code,
-  });
-  return post(base, "/v1/auth/signup", { verification_token, password });
 }
 
 async function prepare(base, dataDir) {

@@ -1,5 +1,5 @@
 import { execSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -66,3 +66,44 @@ export function writeSection(name, markdown) {
 export { startBuiltServer } from "../scripts/built-server.mjs";
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export async function post(base, url, body) {
+  const response = await fetch(base + url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return response.json();
+}
+
+/** The verification code the server mailed to `email` (DATA_DIR/mail, the console mailer's outbox). */
+async function mailedCode(dataDir, email) {
+  const dir = path.join(dataDir, "mail");
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".eml")) : [];
+    for (const file of files) {
+      const raw = readFileSync(path.join(dir, file), "utf8").replace(/\r\n/g, "\n");
+      const code = /^ {4}(\d{6})$/m.exec(raw)?.[1];
+      if (code && raw.toLowerCase().includes(email.toLowerCase())) return code;
+    }
+    await sleep(50);
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+/** A new account as a person makes one: a mailed code when the server asks for it, then sign-up. */
+export async function signUp(base, dataDir, email, password) {
+  const direct = await post(base, "/v1/auth/signup", { email, password });
+  if (direct.access_token) return direct;
+  const { verification_id } = await post(base, "/v1/auth/verification", {
+    email,
+    target: "ANY",
+    usage: "REGISTER",
+  });
+  const verification_code = await mailedCode(dataDir, email);
+  const { verification_token } = await post(base, "/v1/auth/verification/verify", {
+    verification_id,
+    verification_code,
+  });
+  return post(base, "/v1/auth/signup", { verification_token, password });
+}

@@ -1,4 +1,4 @@
-// Saving a share of 10,000 files in 50 folders (issue 7): request to `restore` task COMPLETE,
+// Saving a share of 10,000 files in 50 folders: request to `restore` task COMPLETE,
 // with the blob store's writes counted, next to the engine's own metadata-only copy of the
 // same tree (`files:batchCopy`) in the same run.
 //   node bench/share-restore.mjs          (re-executes itself under tsx with the source build)

@@ -3,15 +3,22 @@
 //   node bench/startup.mjs            measure and write bench/results.md
 //   node bench/startup.mjs --smoke    one start, readiness and clean SIGTERM exit (CI)
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, machine, median, ROOT, rssMiB, sleep, writeSection } from "./lib.mjs";
 
 const SERVER = path.join(ROOT, "apps/server/dist/main.js");
 const REFERENCE = `require("node:http").createServer((q, s) => s.end("ok")).listen(process.env.PORT, "127.0.0.1")`;
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const TARGET = { readyMs: 1500, idleRssMiB: 120 };
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+// Issue #17: ready within 1 s of the process starting, idle RSS ≤ 100 MiB (medians of 5 starts).
+const TARGET = { readyMs: 1000, idleRssMiB: 100 };
+
+/** CPU time (user + system) the process has used so far: start-up's cost, whatever the machine's load. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
 
 async function waitReady(port, child, started) {
   for (;;) {
@@ -41,6 +48,7 @@ async function measure(args, dataDir, settle = false) {
   });
   try {
     const readyMs = await waitReady(port, child, started);
+    const readyCpuMs = cpuMs(child.pid);
     await sleep(2000);
     const idleRssMiB = rssMiB(child.pid);
     let settledRssMiB;
@@ -51,7 +59,7 @@ async function measure(args, dataDir, settle = false) {
     const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
     child.kill("SIGTERM");
     const exitCode = await exited;
-    return { readyMs, idleRssMiB, settledRssMiB, exitCode };
+    return { readyMs, readyCpuMs, idleRssMiB, settledRssMiB, exitCode };
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");
   }
@@ -69,6 +77,7 @@ async function series(label, args, fresh) {
     label,
     readyMs: median(samples.map((s) => s.readyMs)),
     worstReadyMs: Math.max(...samples.map((s) => s.readyMs)),
+    readyCpuMs: median(samples.map((s) => s.readyCpuMs)),
     idleRssMiB: median(samples.map((s) => s.idleRssMiB)),
     settledRssMiB: samples[0].settledRssMiB,
     exitCodes: [...new Set(samples.map((s) => s.exitCode))].join(","),
@@ -96,11 +105,14 @@ const rows = [
   await series("reference: bare node:http server", ["-e", REFERENCE], false),
 ];
 const nimbus = rows.slice(0, 2);
-const pass = nimbus.every((r) => r.worstReadyMs <= TARGET.readyMs && r.settledRssMiB <= TARGET.idleRssMiB);
+const pass = nimbus.every((r) => r.readyMs <= TARGET.readyMs && r.settledRssMiB <= TARGET.idleRssMiB);
+const load = loadavg()
+  .map((value) => value.toFixed(1))
+  .join(" / ");
 const table = rows
   .map(
     (r) =>
-      `| ${r.label} | ${r.readyMs.toFixed(0)} | ${r.worstReadyMs.toFixed(0)} | ${r.idleRssMiB.toFixed(1)} | ${r.settledRssMiB.toFixed(1)} | ${r.exitCodes} |`,
+      `| ${r.label} | ${r.readyMs.toFixed(0)} | ${r.worstReadyMs.toFixed(0)} | ${r.readyCpuMs.toFixed(0)} | ${r.idleRssMiB.toFixed(1)} | ${r.settledRssMiB.toFixed(1)} | ${r.exitCodes} |`,
   )
   .join("\n");
 writeSection(
@@ -108,11 +120,11 @@ writeSection(
   `## Start-up and idle memory
 
 Command: \`npm run build && node bench/startup.mjs\` (${RUNS} starts per row; SQLite + local blobs).
-Machine: ${machine()}.
-Targets: ready (first 200 from \`/readyz\`, measured from spawn) ≤ ${TARGET.readyMs} ms; idle RSS ≤ ${TARGET.idleRssMiB} MiB, read once the process has idled ${SETTLE_MS / 1000} s (V8 keeps start-up garbage until its memory reducer runs, about 30 s in). **${pass ? "Met" : "NOT met"}.**
+Machine: ${machine()}; load average at the end of the run ${load} (1 / 5 / 15 min): the wall times rise with the load of the machine, the CPU time to ready much less.
+Targets: median ready (first 200 from \`/readyz\`, measured from spawn) ≤ ${TARGET.readyMs} ms; idle RSS ≤ ${TARGET.idleRssMiB} MiB, read once the process has idled ${SETTLE_MS / 1000} s (V8 keeps start-up garbage until its memory reducer runs, about 30 s in). **${pass ? "Met" : "NOT met"}.**
 
-| server | median ms to ready | worst ms | RSS MiB 2 s after ready (median) | idle RSS MiB after ${SETTLE_MS / 1000} s more (first start) | SIGTERM exit code |
-|---|---:|---:|---:|---:|---|
+| server | median ms to ready | worst ms | CPU ms to ready (median) | RSS MiB 2 s after ready (median) | idle RSS MiB after ${SETTLE_MS / 1000} s more (first start) | SIGTERM exit code |
+|---|---:|---:|---:|---:|---:|---|
 ${table}`,
 );
 console.log(table);

@@ -5,7 +5,7 @@ import { catalogue, expect, test } from "./support/fixtures.js";
 import { mailedCode } from "./support/outbox.js";
 import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
 
-// Issue #4's "as a new user would" journey in the browser: sign up with a code read from
+// The accounts' "as a new user would" journey in the browser: sign up with a code read from
 // the built server's outbox, sign out, sign in with the password, turn on two-step
 // verification (the TOTP computed here, as an authenticator app would), sign out, and
 // sign in again with a TOTP code. Screenshots of each sign-in step along the way.

@@ -3,7 +3,7 @@ import { startBuiltServer } from "../scripts/built-server.mjs";
 import { bundleForBrowser } from "./support/bundle.js";
 import { expect, test } from "./support/fixtures.js";
 
-// The captcha shield end to end in Chromium (issue #4 item 7): a protected call is
+// The captcha shield end to end in Chromium: a protected call is
 // refused with captcha_required, the web client's captcha flow inits, the server
 // answers a challenge url, the real challenge page (ALTCHA proof of work) runs in the
 // 320×430 modal, its redirect hands the token back, and the retried call succeeds.

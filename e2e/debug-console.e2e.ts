@@ -85,10 +85,18 @@ test.describe("with allow_vconsole (pp_allow_vconsole=1 override)", () => {
   });
 });
 
-test("without the flag (remote config unavailable) fast clicks do nothing", async ({ page }) => {
+test("without the flag (the default remote config leaves it off) fast clicks do nothing", async ({
+  page,
+}) => {
   const config = page.waitForResponse((response) => response.url().includes("/config/v1/basic"));
   await page.goto("/");
-  expect((await config).status()).toBe(404);
+  const answer = await config;
+  expect(answer.status()).toBe(200);
+  expect(
+    ((await answer.json()) as { data: { debug_options: { allow_vconsole: boolean } } }).data.debug_options,
+  ).toEqual({
+    allow_vconsole: false,
+  });
   await hydrated(page);
   await clicks(page, 5, 0);
   await page.waitForTimeout(500);

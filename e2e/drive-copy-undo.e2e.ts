@@ -36,7 +36,7 @@ test("copy a file and a folder, then undo the copy", async ({ page }) => {
   const picker = page.getByRole("dialog", { name: "Copy to…" });
   await picker.getByRole("button", { name: "Dest" }).click();
   await picker.getByRole("button", { name: "Copy here" }).click();
-  const toast = page.locator(".toast", { hasText: "Copied to “Dest”: 2" });
+  const toast = page.locator(".toast", { hasText: "2 items copied to “Dest”" });
   await expect(toast).toBeVisible();
   expect(await names(dest.id)).toEqual(["Src", "report (1).txt", "report.txt"]);
   expect(await usage()).not.toBe(before);

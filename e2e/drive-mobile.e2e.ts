@@ -36,7 +36,7 @@ test("browse, select by touch, act from the bottom bar and the menu", async ({ p
   // A tap opens a folder; the breadcrumb leads back.
   await row("Trips").tap();
   await expect(page.getByRole("heading", { level: 1, name: "Trips" })).toBeVisible();
-  await page.getByRole("navigation", { name: "Folder path" }).getByRole("link", { name: "My files" }).tap();
+  await page.getByRole("navigation", { name: "Folder path" }).getByRole("link", { name: "My Drive" }).tap();
 
   // Checkbox starts selecting; then taps toggle; the bar at the bottom acts.
   await row("a.txt").getByRole("button", { name: "Select a.txt" }).tap();

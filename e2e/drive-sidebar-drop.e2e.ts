@@ -26,14 +26,14 @@ test("drop a selection onto All files in the sidebar, then undo", async ({ page 
   const row = (name: string) => grid.locator(".file-item", { hasText: name });
   await row("a.txt").click();
   await row("b.txt").click({ modifiers: ["Control"] });
-  const allFiles = page.getByRole("complementary").getByRole("link", { name: "All files" });
+  const allFiles = page.getByRole("complementary").getByRole("link", { name: "My Drive" });
   await row("a.txt").dragTo(allFiles);
 
   // Optimistic: gone from the folder at once; the notice names the sidebar's entry.
   await expect(row("a.txt")).toHaveCount(0);
   await expect(row("b.txt")).toHaveCount(0);
   await expect(row("c.txt")).toBeVisible();
-  await expect(page.getByText("Moved to “All files”: 2")).toBeVisible();
+  await expect(page.getByText("2 items moved to “My Drive”")).toBeVisible();
   expect(await names("")).toEqual(["Inbox", "a.txt", "b.txt"]);
 
   // Undo puts both back where they were.

@@ -72,7 +72,7 @@ test("open a trashed folder, browse it read-only, restore it from inside", async
   // Restore (from inside docs) restores the trashed folder itself and goes back to the Trash.
   await page.getByRole("button", { name: "Restore" }).click();
   await expect(page).toHaveURL(/\/drive\/trash$/);
-  await expect(page.getByText("Restored: 1")).toBeVisible();
+  await expect(page.getByText("1 item restored")).toBeVisible();
   await expect(page.getByRole("heading", { name: "The trash is empty" })).toBeVisible();
   await page.goto("/drive/all?view=list");
   await row("Old project").dblclick();
@@ -107,7 +107,7 @@ test("delete a trashed folder forever from inside it; back to the Trash by its b
   await expect(row("a.txt")).toBeVisible();
   await page.getByRole("button", { name: "Delete forever" }).click();
   await page
-    .getByRole("dialog", { name: /Delete forever/ })
+    .getByRole("dialog", { name: /Delete .*forever/ })
     .getByRole("button", { name: "Delete forever" })
     .click();
   await expect(page).toHaveURL(/\/drive\/trash$/);

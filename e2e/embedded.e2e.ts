@@ -1,12 +1,9 @@
 import type { Frame, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.js";
-import { type ParentSite, startParentSite } from "./support/parent-page.js";
+import { configuredParentSite, startParentSite } from "./support/parent-page.js";
 
-let parent: ParentSite;
-test.beforeAll(async () => {
-  parent = await startParentSite();
-});
-test.afterAll(async () => parent.close());
+// The parent site the server's EMBED_PARENT_ORIGINS names (see global-setup.ts).
+const parent = configuredParentSite();
 
 /** Opens the parent site framing `path` of Nimbus with `?origin=`; waits for embedded mode. */
 async function framed(page: Page, baseURL: string, path: string, origin = parent.origin): Promise<Frame> {
@@ -98,4 +95,22 @@ test("the top-level page with ?origin= is not embedded either", async ({ page })
   await page.goto(`/drive/all?origin=${encodeURIComponent(parent.origin)}`);
   await page.waitForLoadState("networkidle");
   await expect(page.locator("html")).not.toHaveAttribute("data-embedded", "true");
+});
+
+test("a site that EMBED_PARENT_ORIGINS does not name cannot frame Nimbus", async ({
+  page,
+  baseURL,
+  cspViolations,
+}) => {
+  const stranger = await startParentSite();
+  try {
+    await page.goto(stranger.url(`${baseURL}/drive/all?origin=${encodeURIComponent(stranger.origin)}`));
+    await expect.poll(() => cspViolations.some((text) => /frame-ancestors/.test(text))).toBe(true);
+    const frame = page.frame({ name: "nimbus" });
+    expect(await frame?.locator("#main").count()).toBe(0);
+    expect(await received(page)).toEqual([]);
+    cspViolations.length = 0;
+  } finally {
+    await stranger.close();
+  }
 });

@@ -17,8 +17,6 @@ const UNPREFIXED = [
   "/referral",
   "/auth",
   "/loading",
-  "/s/abc123",
-  "/s/abc123/folder1/folder2",
   "/drive/all?action=search",
   "/drive/trash",
   "/drive/recent",
@@ -53,6 +51,12 @@ test("every unprefixed route answers 200 with its layout; /drive redirects to /d
   for (const path of UNPREFIXED) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
+  }
+  // An unknown share is its status page, with 404 in the HTTP status too.
+  for (const path of ["/s/abc123", "/s/abc123/folder1/folder2"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).toMatch(/class="[^"]*\blayout-[a-z-]+/);
   }
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.status()).toBe(200);

@@ -134,7 +134,7 @@ test("browser extension: no answer within 5 s falls back to signing in here", as
   await other.context().close();
 });
 
-test("a code in the address without a state is exchanged after signing out", async ({
+test("a code in the address without a state switches accounts once the person confirms", async ({
   page,
   browser,
   baseURL,
@@ -143,8 +143,13 @@ test("a code in the address without a state is exchanged after signing out", asy
   const account = await appAccount(page, origin, "nimbus-mobile");
   const code = await authorizeWebCode(origin, account.token);
   const other = await freshPage(browser, origin);
-  await signUpInBrowser(other); // someone else is signed in there first
+  const before = await signUpInBrowser(other); // someone else is signed in there first
   await other.goto(`/auth?code=${encodeURIComponent(code)}`);
+  const continueAs = other.getByRole("button", { name: /^Continue as / });
+  await expect(continueAs).toBeVisible({ timeout: 15_000 });
+  // Asking signed nobody out.
+  expect(await sessionUser(other)).toBe(before.userId);
+  await continueAs.click();
   await expectHandedOff(other, account.userId);
   await other.context().close();
 });

@@ -45,7 +45,8 @@ test("an unsupported ?locale= is ignored", async ({ page, context }) => {
 
 test("a share path with a locale prefix is rewritten and the locale stored", async ({ page, context }) => {
   const response = await page.goto("/ja/s/abc");
-  expect(response?.status()).toBe(200);
+  // No share "abc" exists: its status page, with 404 in the HTTP status.
+  expect(response?.status()).toBe(404);
   expect(new URL(page.url()).pathname).toBe("/s/abc");
   await expect(page.locator("html")).toHaveAttribute("lang", "ja");
   expect((await context.cookies()).find((c) => c.name === "pp_locale")?.value).toBe("ja");

@@ -7,7 +7,7 @@ test("signs up with a code read from DATA_DIR/mail, into the browser's cookie se
   const account = await signUpInBrowser(page);
   const me = await page.request.get("/v1/user/me", { headers: WEB_CLIENT_HEADERS });
   expect(me.status()).toBe(200);
-  expect(await me.json()).toMatchObject({ sub: account.userId, email: account.email, password: "SET" });
+  expect(await me.json()).toMatchObject({ sub: account.userId, email: account.email, password: "set" });
   const again = await signUpInBrowser(page);
   expect(again.userId).not.toBe(account.userId);
 });

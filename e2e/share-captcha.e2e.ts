@@ -4,7 +4,7 @@ import { uploadFile } from "./support/drive.js";
 import { catalogue, expect, test } from "./support/fixtures.js";
 import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
 
-// Issue #7: passcode guessing is rate-limited per share and client and escalates to the
+// Passcode guessing is rate-limited per share and client and escalates to the
 // captcha shield. After ten wrong passcodes the share page's next try needs a captcha:
 // the real challenge opens in the modal, and once solved the right passcode opens the list.
 // Its own server, with a light proof of work so the challenge solves quickly.

@@ -72,7 +72,8 @@ for (const viewport of SCREEN_SIZES) {
     browser,
     baseURL,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    // Two themes of a dozen full-page shots each: about two minutes on a loaded CI machine.
+    test.setTimeout(300_000);
     const fixture = await seed(browser, baseURL ?? "");
     for (const theme of THEMES) {
       const open = async (signedIn: boolean) => {

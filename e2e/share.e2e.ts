@@ -7,7 +7,7 @@ import { catalogue, expect, test } from "./support/fixtures.js";
 import { mailedCode } from "./support/outbox.js";
 import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
 
-// The done-when journey of issue 7, as new users would: A uploads a folder and shares
+// The done-when journey of sharing, as new users would: A uploads a folder and shares
 // it with a passcode from the share dialog; an anonymous visitor gets PASS_CODE_ERROR
 // with a wrong code, opens the list with the right one, browses a nested folder,
 // clicks save, signs up, and the save completes into the new drive; the new user
@@ -72,8 +72,13 @@ test("share with a passcode, save after sign-up, download, cancel", async ({ bro
   await pageA.goto("/drive/all");
   const dialog = pageA.getByRole("dialog");
   // The drive's "Share" action, from the item's context menu.
-  await pageA.locator('.file-item[data-kind="folder"]', { hasText: "Trip" }).click({ button: "right" });
-  await pageA.getByRole("menuitem", { name: en["shares.action.share"] }).click();
+  // A right click before the page hydrated opens the browser's own menu: ask again until ours opens.
+  const shareItem = pageA.getByRole("menuitem", { name: en["shares.action.share"] });
+  await expect(async () => {
+    await pageA.locator('.file-item[data-kind="folder"]', { hasText: "Trip" }).click({ button: "right" });
+    await expect(shareItem).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await shareItem.click();
   await expect(dialog).toBeVisible();
   await dialog.getByRole("textbox", { name: en["shares.dialog.passcode"] }).fill(PASSCODE);
   await dialog.getByLabel(en["shares.dialog.titleField"] ?? "").fill("Summer trip");
@@ -168,10 +173,8 @@ test("share with a passcode, save after sign-up, download, cancel", async ({ bro
   await contextB.close();
 });
 
-test("link previews tell nothing private; locale-prefixed share paths; the block page", async ({
-  page,
-  baseURL,
-}) => {
+/** A signed-in owner with a folder (a.txt, dot.png) shared twice: openly, and behind a passcode. */
+async function ownerWithShares(page: Page) {
   await signUpInBrowser(page);
   const folder = await createFolder(page, "Open folder");
   await uploadFile(page, "a.txt", Buffer.from("a"), folder.id);
@@ -179,69 +182,93 @@ test("link previews tell nothing private; locale-prefixed share paths; the block
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
   await uploadFile(page, "dot.png", Buffer.from(png, "base64"), folder.id);
   const create = async (data: Record<string, unknown>) =>
-    (
-      (await (await page.request.post("/drive/v1/share", { headers: WEB_CLIENT_HEADERS, data })).json()) as {
-        share_id: string;
-      }
-    ).share_id;
-  const open = await create({ file_ids: [folder.id], title: "Open folder" });
-  const secretResponse = await page.request.post("/drive/v1/share", {
-    headers: WEB_CLIENT_HEADERS,
-    data: { file_ids: [folder.id], title: "Secret plans", pass_code_option: "REQUIRED" },
+    (await (await page.request.post("/drive/v1/share", { headers: WEB_CLIENT_HEADERS, data })).json()) as {
+      share_id: string;
+      pass_code: string;
+    };
+  const open = (await create({ file_ids: [folder.id], title: "Open folder" })).share_id;
+  const { share_id: secret, pass_code: secretCode } = await create({
+    file_ids: [folder.id],
+    title: "Secret plans",
+    pass_code_option: "REQUIRED",
   });
-  const { share_id: secret, pass_code: secretCode } = (await secretResponse.json()) as {
-    share_id: string;
-    pass_code: string;
-  };
+  return { folder, open, secret, secretCode };
+}
 
-  // Open Graph from the server render, as a crawler sees it (no cookies).
-  const crawler = await page.context().browser()?.newContext({ baseURL });
-  const html = async (id: string) => (await (await crawler?.request.get(`/s/${id}`))?.text()) ?? "";
-  const openHtml = await html(open);
-  expect(openHtml).toMatch(/<meta property="og:title" content="Open folder"/);
-  expect(openHtml).toContain(`content="${en["shares.og.description"]?.replace("{count}", "1")}"`);
-  const secretHtml = await html(secret);
-  expect(secretHtml).not.toContain("Secret plans");
-  expect(secretHtml).toContain(`<meta property="og:title" content="${en["page.share.title"]}"`);
-  await crawler?.close();
+test.describe("a shared folder", () => {
+  // Each test first signs up, uploads two files and shares them: a budget for that setup too.
+  test.describe.configure({ timeout: 60_000 });
 
-  // `s_code` in the link fills the passcode for a visitor; the token lands in its cookie.
-  const visitor = await page.context().browser()?.newContext({ baseURL, userAgent: PERSON_USER_AGENT });
-  const visitorPage = await visitor?.newPage();
-  await visitorPage?.goto(`/s/${secret}?s_code=${secretCode}`);
-  if (visitorPage) await expect(visitorPage.getByRole("heading", { name: "Secret plans" })).toBeVisible();
-  expect((await visitor?.cookies())?.map((c) => c.name)).toContain(`pp_share_passcode_token_${secret}`);
-  await visitor?.close();
+  test("link previews tell nothing private", async ({ page, browser, baseURL }) => {
+    const { open, secret } = await ownerWithShares(page);
+    // Open Graph from the server render, as a crawler sees it (no cookies).
+    const crawler = await browser.newContext({ baseURL });
+    const html = async (id: string) => (await crawler.request.get(`/s/${id}`)).text();
+    const openHtml = await html(open);
+    expect(openHtml).toMatch(/<meta property="og:title" content="Open folder"/);
+    expect(openHtml).toContain(`content="1 shared item"`);
+    const secretHtml = await html(secret);
+    expect(secretHtml).not.toContain("Secret plans");
+    expect(secretHtml).toContain(`<meta property="og:title" content="${en["page.share.title"]}"`);
+    await crawler.close();
+  });
 
-  // Signed in: select, pick a folder of my drive, and the save completes there.
-  await page.goto(`/s/${secret}`);
-  await page.getByRole("link", { name: "Open folder" }).click();
-  await page.getByRole("checkbox", { name: /a\.txt/ }).check();
-  await page.getByRole("button", { name: en["shares.save"] }).click();
-  const picker = page.getByRole("dialog");
-  await picker.getByRole("button", { name: "Open folder" }).click();
-  await picker.getByRole("button", { name: en["shares.picker.saveHere"] }).click();
-  await expect(page.getByTestId("save-done")).toContainText("Open folder");
-  const inside = await (await page.request.get(`/drive/v1/files?parent_id=${folder.id}`)).json();
-  expect(inside.files.map((f: { name: string }) => f.name).sort()).toEqual(["a (1).txt", "a.txt", "dot.png"]);
+  test("`s_code` in the link fills the passcode for a visitor", async ({ page, browser, baseURL }) => {
+    const { secret, secretCode } = await ownerWithShares(page);
+    // The token lands in the visitor's cookie.
+    const visitor = await browser.newContext({ baseURL, userAgent: PERSON_USER_AGENT });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`/s/${secret}?s_code=${secretCode}`);
+    await expect(visitorPage.getByRole("heading", { name: "Secret plans" })).toBeVisible();
+    // The page renders open on the server; the cookie is written once its scripts run.
+    await expect
+      .poll(async () => (await visitor.cookies()).map((c) => c.name))
+      .toContain(`pp_share_passcode_token_${secret}`);
+    await visitor.close();
+  });
 
-  // An image previews from the share's signed link.
-  await page.getByRole("button", { name: "dot.png" }).click();
-  const image = page.getByRole("dialog", { name: "dot.png" }).getByRole("img", { name: "dot.png" });
-  await expect
-    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBe(1);
-  await page.keyboard.press("Escape");
+  test("signed in, a save goes into the folder picked in my drive", async ({ page }) => {
+    const { folder, secret } = await ownerWithShares(page);
+    await page.goto(`/s/${secret}`);
+    await page.getByRole("link", { name: "Open folder" }).click();
+    await page.getByRole("checkbox", { name: /a\.txt/ }).check();
+    await page.getByRole("button", { name: en["shares.save"] }).click();
+    const picker = page.getByRole("dialog");
+    await picker.getByRole("button", { name: "Open folder" }).click();
+    await picker.getByRole("button", { name: en["shares.picker.saveHere"] }).click();
+    await expect(page.getByTestId("save-done")).toContainText("Open folder");
+    const inside = await (await page.request.get(`/drive/v1/files?parent_id=${folder.id}`)).json();
+    expect(inside.files.map((f: { name: string }) => f.name).sort()).toEqual([
+      "a (1).txt",
+      "a.txt",
+      "dot.png",
+    ]);
+  });
 
-  // A locale prefix on a share path: the locale is kept, the locale-less path used.
-  await page.goto(`/ja/s/${open}`);
-  await expect(page).toHaveURL(new RegExp(`/s/${open}$`));
-  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
-  await expect(page.getByRole("heading", { name: "Open folder" })).toBeVisible();
+  test("an image previews from the share's signed link", async ({ page }) => {
+    const { secret } = await ownerWithShares(page);
+    await page.goto(`/s/${secret}`);
+    await page.getByRole("link", { name: "Open folder" }).click();
+    await page.getByRole("button", { name: "dot.png" }).click();
+    const image = page.getByRole("dialog", { name: "dot.png" }).getByRole("img", { name: "dot.png" });
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1);
+  });
 
-  // Visit access not granted: the block page instead of the share.
-  await page.context().addCookies([{ name: "pp_ip_block", value: "blocked", url: baseURL ?? "" }]);
-  await page.goto(`/s/${open}`);
-  await expect(page.getByRole("heading", { name: catalogue("ja")["block.title"] })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Open folder" })).toHaveCount(0);
+  test("a locale prefix on a share path keeps the locale and drops the prefix", async ({ page }) => {
+    const { open } = await ownerWithShares(page);
+    await page.goto(`/ja/s/${open}`);
+    await expect(page).toHaveURL(new RegExp(`/s/${open}$`));
+    await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+    await expect(page.getByRole("heading", { name: "Open folder" })).toBeVisible();
+  });
+
+  test("without visit access, the block page shows instead of the share", async ({ page, baseURL }) => {
+    const { open } = await ownerWithShares(page);
+    await page.context().addCookies([{ name: "pp_ip_block", value: "blocked", url: baseURL ?? "" }]);
+    await page.goto(`/s/${open}`);
+    await expect(page.getByRole("heading", { name: en["block.title"] })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Open folder" })).toHaveCount(0);
+  });
 });

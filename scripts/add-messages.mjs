@@ -11,7 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const LOCALES = ["en-US", "es", "id", "ja", "ko", "ms", "pt", "ru", "uk", "zh-CN", "zh-TW"];
-const catalogues = path.join(path.dirname(fileURLToPath(import.meta.url)), "../apps/web/app/locales");
+const catalogues = path.join(path.dirname(fileURLToPath(import.meta.url)), "../packages/texts/src/web");
 
 const source = process.argv[2];
 if (!source) {

@@ -51,10 +51,17 @@ async function waitReady(url, child, timeoutMs) {
  * `env` adds or overrides variables (LOG_LEVEL defaults to warn). `dataDir`: the
  * caller's DATA_DIR, which `stop()` keeps (so a bench can stop, seed the database
  * and start again on it); without one a temporary directory is made and removed.
- * `stop()` may be called more than once.
+ * `stop()` may be called more than once. `port`: listen there instead of on a free port
+ * (when something must know the address before the server starts).
+ * @param {{ dataDir?: string, env?: Record<string, string>, readyTimeoutMs?: number, port?: number }} [options]
  */
-export async function startBuiltServer({ dataDir: given, env = {}, readyTimeoutMs = 30_000 } = {}) {
-  const port = await freeLoopbackPort();
+export async function startBuiltServer({
+  dataDir: given,
+  env = {},
+  readyTimeoutMs = 30_000,
+  port: chosen,
+} = {}) {
+  const port = chosen ?? (await freeLoopbackPort());
   const dataDir = given ?? mkdtempSync(path.join(tmpdir(), "nimbus-built-"));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [SERVER], {

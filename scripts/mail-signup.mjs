@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 // Sign-up as a new user does it against a server whose mail goes to its DATA_DIR/mail outbox
@@ -15,16 +15,21 @@ async function post(origin, url, body) {
   return response.json();
 }
 
-function mailedCode(dataDir, email) {
+/** The code mailed to `email`; codes go out just after the answer, so it waits up to 5 s. */
+async function mailedCode(dataDir, email) {
   const dir = path.join(dataDir, "mail");
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith(".eml"))
-    .sort()
-    .reverse()) {
-    const raw = readFileSync(path.join(dir, file), "utf8").replace(/\r\n/g, "\n");
-    const to = /^To: (.*)$/im.exec(raw)?.[1] ?? "";
-    const code = /^ {4}(\d{6})$/m.exec(raw)?.[1];
-    if (code && to.toLowerCase().includes(email.toLowerCase())) return code;
+  for (let waited = 0; waited <= 5000; waited += 100) {
+    // The outbox folder appears with the first message.
+    for (const file of (existsSync(dir) ? readdirSync(dir) : [])
+      .filter((f) => f.endsWith(".eml"))
+      .sort()
+      .reverse()) {
+      const raw = readFileSync(path.join(dir, file), "utf8").replace(/\r\n/g, "\n");
+      const to = /^To: (.*)$/im.exec(raw)?.[1] ?? "";
+      const code = /^ {4}(\d{6})$/m.exec(raw)?.[1];
+      if (code && to.toLowerCase().includes(email.toLowerCase())) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no code mailed to ${email}`);
 }
@@ -36,7 +41,7 @@ export async function signUpWithMailedCode(origin, dataDir, email, password) {
     target: "ANY",
     usage: "REGISTER",
   });
-  const verification_code = mailedCode(dataDir, email);
+  const verification_code = await mailedCode(dataDir, email);
   const { verification_token } = await post(origin, "/v1/auth/verification/verify", {
     verification_id,
     verification_code,

@@ -1,13 +1,15 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { catalogueAssetsPlugin } from "./build-plugins/catalogue-assets.js";
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), catalogueAssetsPlugin()],
   resolve: {
-    // The web imports only the isomorphic contract, from its TypeScript sources.
+    // The web imports only the isomorphic contract and the texts, from their TypeScript sources.
     alias: {
       "@nimbus/protocol": fileURLToPath(new URL("../../packages/protocol/src/index.ts", import.meta.url)),
+      "@nimbus/texts": fileURLToPath(new URL("../../packages/texts/src/index.ts", import.meta.url)),
     },
   },
   build: {
@@ -36,7 +38,7 @@ export default defineConfig({
               // The public site's chrome every page around it needs: header, footer, menus, icons,
               // the catalogue helpers and the page scaffolding.
               name: "site",
-              test: /\/app\/(components\/(site-header|site-footer|language-menu|theme-toggle|use-disclosure|icons?|logo|page|platform-cards|error-page)|i18n\/(i18n|locale-url)|site\/(meta|policies|public-pages|theme|device)|content\/downloads)\.tsx?$/,
+              test: /\/app\/(components\/(site-header|site-footer|language-menu|theme-toggle|use-disclosure|icons?|logo|page|platform-cards|error-page|device)|i18n\/(i18n|locale-url)|site\/(meta|policies|public-pages|theme)|content\/downloads)\.tsx?$/,
               priority: 1,
             },
           ],

@@ -16,7 +16,10 @@ export async function bundleForBrowser(entry: string, globalName: string): Promi
     mode: "production",
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     resolve: {
-      alias: { "@nimbus/protocol": `${ROOT}packages/protocol/src/index.ts` },
+      alias: {
+        "@nimbus/protocol": `${ROOT}packages/protocol/src/index.ts`,
+        "@nimbus/texts": `${ROOT}packages/texts/src/index.ts`,
+      },
     },
     build: {
       write: false,

@@ -1,15 +1,20 @@
 import { readFileSync } from "node:fs";
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 export { expect };
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
+/** A console message where the browser reports refusing something by Content-Security-Policy. */
+const CSP_REFUSAL = /Content Security Policy|Content-Security-Policy/;
+
 /**
- * Every journey: the running server (see global-setup.ts) as baseURL, and a
- * check that the page asked nothing of the network beyond loopback.
+ * Every journey: the running server (see global-setup.ts) as baseURL, a check
+ * that the page asked nothing of the network beyond loopback, and one that the
+ * browser refused nothing by Content-Security-Policy (`cspViolations`; a journey
+ * that expects a refusal takes it out of the list).
  */
-export const test = base.extend<{ loopbackOnly: undefined }>({
+export const test = base.extend<{ loopbackOnly: undefined; cspViolations: string[] }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured.
   baseURL: async ({}, use) => {
     const url = process.env.NIMBUS_E2E_URL;
@@ -30,10 +35,24 @@ export const test = base.extend<{ loopbackOnly: undefined }>({
     },
     { auto: true },
   ],
+  cspViolations: [
+    async ({ context }, use) => {
+      const refused: string[] = [];
+      const watch = (page: Page) =>
+        page.on("console", (message) => {
+          if (CSP_REFUSAL.test(message.text())) refused.push(message.text());
+        });
+      context.pages().forEach(watch);
+      context.on("page", watch);
+      await use(refused);
+      expect(refused, "Content-Security-Policy refusals").toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 /** A locale's catalogue, to compare what a page shows with what it should say. */
 export function catalogue(locale: string): Record<string, string> {
-  const file = new URL(`../../apps/web/app/locales/${locale}.json`, import.meta.url);
+  const file = new URL(`../../packages/texts/src/web/${locale}.json`, import.meta.url);
   return JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
 }

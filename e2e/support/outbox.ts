@@ -32,3 +32,27 @@ export async function mailedCode(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The first match of `pattern` in the newest mail to `email` that has one (soft line breaks undone). */
+export async function mailedMatch(
+  email: string,
+  pattern: RegExp,
+  { after = 0, timeoutMs = 10_000, dataDir }: { after?: number; timeoutMs?: number; dataDir?: string } = {},
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const dir = mailDir(dataDir);
+  for (;;) {
+    const files = (await readdir(dir).catch(() => [] as string[]))
+      .filter((file) => file.endsWith(".eml") && Number(file.split("-")[0]) >= after)
+      .sort()
+      .reverse();
+    for (const file of files) {
+      const raw = (await readFile(path.join(dir, file), "utf8")).replace(/\r\n/g, "\n").replace(/=\n/g, "");
+      const to = /^To: (.*)$/im.exec(raw)?.[1] ?? "";
+      const found = pattern.exec(raw)?.[0];
+      if (found && to.toLowerCase().includes(email.toLowerCase())) return found;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${email} matching ${pattern}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -27,6 +27,18 @@ const PAGE = `<!doctype html>
 </script>
 </body></html>`;
 
+/** The parent site the global setup started, whose origin the server allows to frame it. */
+export function configuredParentSite(): ParentSite {
+  const origin = process.env.NIMBUS_E2E_PARENT_ORIGIN;
+  if (!origin) throw new Error("NIMBUS_E2E_PARENT_ORIGIN unset: the global setup starts the parent site");
+  return { origin, url: (nimbusUrl) => parentUrl(origin, nimbusUrl), close: async () => {} };
+}
+
+function parentUrl(origin: string, nimbusUrl: string): string {
+  return `${origin}/parent?src=${encodeURIComponent(nimbusUrl)}`;
+}
+
+/** A parent site of its own, on a free port (not one the server was configured to allow). */
 export async function startParentSite(): Promise<ParentSite> {
   const server: Server = createServer((request, response) => {
     if (request.url?.startsWith("/parent")) {
@@ -40,7 +52,7 @@ export async function startParentSite(): Promise<ParentSite> {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
-    url: (nimbusUrl) => `${origin}/parent?src=${encodeURIComponent(nimbusUrl)}`,
+    url: (nimbusUrl) => parentUrl(origin, nimbusUrl),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

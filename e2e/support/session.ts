@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { mailedCode } from "./outbox.js";
 
 export interface BrowserAccount {
@@ -7,6 +7,9 @@ export interface BrowserAccount {
   password: string;
   userId: string;
 }
+
+/** The account the e2e server treats as an admin (`ADMIN_EMAILS`); sign it up once per journey that needs it. */
+export const E2E_ADMIN_EMAIL = "e2e-admin@example.com";
 
 /** The headers the web app sends on every call (the server's CSRF rule needs both). */
 export const WEB_CLIENT_HEADERS = {
@@ -22,12 +25,15 @@ export const WEB_CLIENT_HEADERS = {
  */
 export async function signUpInBrowser(
   page: Page,
-  overrides: { email?: string; password?: string; dataDir?: string } = {},
+  overrides: { email?: string; password?: string; dataDir?: string; deviceId?: string } = {},
 ): Promise<BrowserAccount> {
   const email = overrides.email ?? `e2e-${randomBytes(5).toString("hex")}@example.com`;
   const password = overrides.password ?? "correct horse battery";
   const post = async (url: string, data: unknown) => {
-    const response = await page.request.post(url, { headers: WEB_CLIENT_HEADERS, data });
+    const headers = overrides.deviceId
+      ? { ...WEB_CLIENT_HEADERS, "x-device-id": overrides.deviceId }
+      : WEB_CLIENT_HEADERS;
+    const response = await page.request.post(url, { headers, data });
     if (!response.ok()) throw new Error(`${url} failed: ${response.status()} ${await response.text()}`);
     return (await response.json()) as Record<string, string>;
   };
@@ -44,4 +50,20 @@ export async function signUpInBrowser(
   });
   const { sub } = await post("/v1/auth/signup", { verification_token, password });
   return { email, password, userId: sub as string };
+}
+
+/** The e2e admin's request context (signed up on first use, signed in after). */
+export async function adminRequest(browser: Browser, baseURL: string): Promise<APIRequestContext> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  try {
+    await signUpInBrowser(page, { email: E2E_ADMIN_EMAIL });
+  } catch {
+    const signin = await page.request.post("/v1/auth/signin", {
+      headers: WEB_CLIENT_HEADERS,
+      data: { username: E2E_ADMIN_EMAIL, password: "correct horse battery" },
+    });
+    if (!signin.ok()) throw new Error(`admin sign-in failed: ${signin.status()} ${await signin.text()}`);
+  }
+  return page.request;
 }

@@ -1,5 +1,5 @@
 // The accounts "done when" journey through the API by curl, as a new user's
-// client would make the calls (issue 4), against the built server: sign up with
+// client would make the calls, against the built server: sign up with
 // a code read from DATA_DIR/mail, sign out, sign in with the password, enable
 // two-factor, sign out, sign in again answering with a TOTP code. Every call
 // guarded by the captcha shield first asks POST /v1/shield/captcha/init for a
@@ -7,7 +7,7 @@
 //   npm run build && node scripts/acceptance/accounts.mjs
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Secret, TOTP } from "otpauth";
 import { buildIfStale, startBuiltServer } from "../built-server.mjs";
@@ -52,12 +52,17 @@ function captchaFor(server, action, meta) {
   return init.captcha_token;
 }
 
+/** The code mailed to EMAIL; codes go out just after the answer, so it waits up to 5 s. */
 function mailedCode(dataDir) {
   const dir = path.join(dataDir, "mail");
-  for (const name of readdirSync(dir).sort().reverse()) {
-    const mail = readFileSync(path.join(dir, name), "utf8").replace(/\r\n/g, "\n");
-    const code = /^ {4}(\d{6})$/m.exec(mail)?.[1];
-    if (code && mail.includes(EMAIL)) return { code, file: name };
+  for (let waited = 0; waited <= 5000; waited += 100) {
+    // The outbox folder appears with the first message.
+    for (const name of (existsSync(dir) ? readdirSync(dir) : []).sort().reverse()) {
+      const mail = readFileSync(path.join(dir, name), "utf8").replace(/\r\n/g, "\n");
+      const code = /^ {4}(\d{6})$/m.exec(mail)?.[1];
+      if (code && mail.includes(EMAIL)) return { code, file: name };
+    }
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
   }
   throw new Error(`no code mailed to ${EMAIL}`);
 }

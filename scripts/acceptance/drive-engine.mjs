@@ -1,5 +1,5 @@
 // The drive engine's "done when" journey, as a new user would run it against the
-// built server (issue 5): upload a 300 MB file with tus-js-client, kill the server
+// built server: upload a 300 MB file with tus-js-client, kill the server
 // (SIGKILL) mid-way, start it again on the same DATA_DIR, resume, then download
 // it with a Range request and a full GET through curl and compare SHA-1s; a
 // second user uploads the same bytes and completes at once after answering the
@@ -73,7 +73,7 @@ function tusUpload(url, token, file, stopAt = () => false) {
       retryDelays: [],
       onProgress: (sent) => {
         if (!stopAt(sent)) return;
-        upload.abort();
+        void upload.abort();
         resolve("aborted");
       },
       onSuccess: () => resolve("done"),

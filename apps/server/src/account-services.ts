@@ -1,10 +1,14 @@
+import { BackgroundSends } from "./mail/background-sends.js";
 import { createMailer, createSmsSender } from "./mail/index.js";
-import type { MailLogger } from "./mail/mailer.js";
+import type { Mailer, MailLogger } from "./mail/mailer.js";
 import { AccountChanges } from "./modules/accounts/account-changes.js";
 import { AccountDeletion } from "./modules/accounts/account-deletion.js";
 import { registerAccountJobs } from "./modules/accounts/account-jobs.js";
 import { AccountService } from "./modules/accounts/account-service.js";
 import { AccountsRepository } from "./modules/accounts/accounts-repository.js";
+import { ExternalIdentities } from "./modules/accounts/external-identities.js";
+import { ExternalSignin } from "./modules/accounts/external-signin.js";
+import { OidcProviders } from "./modules/accounts/oidc-providers.js";
 import { SigninGuard } from "./modules/accounts/signin-guard.js";
 import { TwoFactorService } from "./modules/accounts/two-factor-service.js";
 import { TwoFactorTokens } from "./modules/accounts/two-factor-tokens.js";
@@ -13,13 +17,21 @@ import { VerificationsRepository } from "./modules/accounts/verifications-reposi
 import type { AuthService } from "./modules/auth/auth-service.js";
 import type { Shared } from "./services.js";
 
-/** Accounts (issue 4): sign-up, sign-in, codes, two-factor, changes by code, deletion. */
+const SIGNIN_ACTION = "POST:/v1/auth/signin";
+
+/** Accounts: sign-up, sign-in, codes, two-factor, changes by code, deletion. */
 export interface AccountServices {
   accounts: AccountService;
   verifications: VerificationService;
   twoFactor: TwoFactorService;
   accountChanges: AccountChanges;
   accountDeletion: AccountDeletion;
+  /** Sign-in with other providers (OpenID Connect, `OIDC_PROVIDERS`). */
+  externalSignin: ExternalSignin;
+  /** Codes still being sent after their answer; awaited when the app closes. */
+  backgroundSends: BackgroundSends;
+  /** The configured mail adapter (SMTP or the outbox), for other areas' notices (membership, feedback). */
+  mail: Mailer;
 }
 
 /** Wires the accounts module and registers its jobs; `shared.mailer`/`shared.sms` replace the configured ones (tests). */
@@ -28,6 +40,7 @@ export function wireAccounts(shared: Shared, auth: AuthService, logger: MailLogg
   const settings = config.accounts;
   const mailer = shared.mailer ?? createMailer(settings, logger);
   const sms = shared.sms ?? createSmsSender(settings, logger);
+  const backgroundSends = shared.backgroundSends ?? new BackgroundSends(logger);
   const accounts = new AccountsRepository(db);
   const verificationsRepository = new VerificationsRepository(db);
   const verifications = new VerificationService({
@@ -35,6 +48,7 @@ export function wireAccounts(shared: Shared, auth: AuthService, logger: MailLogg
     accounts,
     mailer,
     sms,
+    sends: backgroundSends,
     rateLimits,
     clock,
     secretKey: config.secretKey,
@@ -46,6 +60,7 @@ export function wireAccounts(shared: Shared, auth: AuthService, logger: MailLogg
     rateLimits,
     freezeAfter: settings.freezeAfterFailures,
     freezeMs: settings.freezeMs,
+    captchaAfter: signinCaptchaThreshold(config.captcha),
   });
   const twoFactor = new TwoFactorService({ db, accounts, clock, secretKey: config.secretKey });
   const twoFactorTokens = new TwoFactorTokens(db, clock);
@@ -58,19 +73,32 @@ export function wireAccounts(shared: Shared, auth: AuthService, logger: MailLogg
     twoFactorTokens,
     guard,
   });
+  const accountService = new AccountService({
+    accounts,
+    auth,
+    verifications,
+    twoFactor,
+    twoFactorTokens,
+    guard,
+    rateLimits,
+    clock,
+    signupsPerIpHour: settings.signupsPerIpHour,
+    cancelDeletion: (userId) => accountDeletion.cancel(userId),
+  });
+  const externalSignin = new ExternalSignin({
+    db,
+    clock,
+    accounts,
+    accountService,
+    identities: new ExternalIdentities(db),
+    providers: new OidcProviders(
+      settings.oidcProviders,
+      (id) => `${config.publicUrl}/v1/auth/providers/${encodeURIComponent(id)}/callback`,
+    ),
+  });
   return {
-    accounts: new AccountService({
-      accounts,
-      auth,
-      verifications,
-      twoFactor,
-      twoFactorTokens,
-      guard,
-      rateLimits,
-      clock,
-      signupsPerIpHour: settings.signupsPerIpHour,
-      cancelDeletion: (userId) => accountDeletion.cancel(userId),
-    }),
+    accounts: accountService,
+    externalSignin,
     verifications,
     twoFactor,
     accountChanges: new AccountChanges({
@@ -84,5 +112,13 @@ export function wireAccounts(shared: Shared, auth: AuthService, logger: MailLogg
       publicUrl: config.publicUrl,
     }),
     accountDeletion,
+    backgroundSends,
+    mail: mailer,
   };
+}
+
+/** Failures after which the shield asks a sign-in for a captcha, or Infinity when it never does. */
+function signinCaptchaThreshold(captcha: Shared["config"]["captcha"]): number {
+  const protectsSignin = captcha.mode !== "off" && captcha.actions.includes(SIGNIN_ACTION);
+  return protectsSignin ? captcha.failureThreshold : Number.POSITIVE_INFINITY;
 }

@@ -3,11 +3,15 @@ import fastifyCookie from "@fastify/cookie";
 import { NimbusError } from "@nimbus/protocol";
 import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { installCompression } from "./http/compression.js";
 import { installErrorHandler, sendError } from "./http/error-handler.js";
 import { ErrorLocalizer } from "./http/error-localizer.js";
+import { recordRoutes, registerPublic } from "./http/plugins/auth-scopes.js";
 import { registerCaptcha } from "./http/plugins/captcha.js";
 import { registerOpenApi } from "./http/plugins/openapi.js";
+import { installRequestMetrics } from "./http/plugins/request-metrics.js";
 import { registerRoutes } from "./http/routes/index.js";
+import { installSecurityHeaders } from "./http/security-headers.js";
 import type { NimbusApp } from "./http/types.js";
 import { registerWeb } from "./http/web/web.js";
 import { type AppDeps, createServices } from "./services.js";
@@ -47,19 +51,38 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     trustProxy: deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Before any route: every route is recorded with the auth scope it is registered in.
+  recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest("principal", null);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  installSecurityHeaders(app);
+  installCompression(app);
 
   await app.register(fastifyCookie);
   installErrorHandler(app, localizer);
-  await registerOpenApi(app, deps.config.publicUrl);
   const services = createServices(deps, app.log);
+  await services.seedCatalogue();
+  // Codes answered but not yet sent go out before the database closes.
+  app.addHook("onClose", () => services.backgroundSends.settled());
+  // The Redis subscriber of drive-event wake-ups (the shared connection is main.ts's to close).
+  app.addHook("onClose", () => services.events.wakes.close());
+  app.addHook("onClose", () => services.remoteConfig.close());
+  installRequestMetrics(app, services.metrics);
+  // The BitTorrent child process stops (once running fetches have been aborted).
+  app.addHook("onClose", () => services.torrents.close());
+  // Root hooks come before any scope context loads: a context copies the root's hooks when it loads.
   registerCaptcha(app, services.captcha);
+  await registerOpenApi(app, deps.config.publicUrl);
   registerRoutes(app, services);
-  await registerWeb(app, deps.config.web, services.region.blockedIps);
+  await registerPublic(app, (scoped) =>
+    registerWeb(scoped, deps.config.web, services.region.blockedIps, {
+      embedParentOrigins: deps.config.embedParentOrigins,
+      publicOrigin: new URL(deps.config.publicUrl).origin,
+    }),
+  );
   return app;
 }

@@ -5,10 +5,12 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The layer rules of docs/architecture.md, checked: imports flow
- * http → modules → (db | blobs | jobs | mail | lib) → protocol, and never back.
+ * http → modules → (db | blobs | jobs | mail | lib) → protocol → texts, and never back;
+ * inside `modules/`, from a module to modules of lower levels only.
  */
 const SRC = path.dirname(fileURLToPath(import.meta.url));
 const PROTOCOL = path.resolve(SRC, "../../../packages/protocol/src");
+const TEXTS = path.resolve(SRC, "../../../packages/texts/src");
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -40,6 +42,41 @@ const ALLOWED: Record<string, string[]> = {
   http: ["http", "modules", "lib", "services.js", "blobs", "config"],
 };
 
+/**
+ * The order of the domain modules, bottom up: a module imports modules of strictly
+ * lower levels only (and its own folder freely); modules of one level never import
+ * each other. A new module folder must be placed here.
+ */
+const MODULE_LEVELS: readonly (readonly string[])[] = [
+  ["membership"],
+  ["clients", "rate-limits", "events", "tasks", "links", "accounting", "access", "admin-log"],
+  ["auth", "remote-config", "feedback"],
+  ["users"],
+  ["previews"],
+  ["files"],
+  ["downloads", "uploads", "archives", "space", "shares"],
+  ["accounts", "audit", "offline", "rewards", "payments"],
+  ["captcha"],
+];
+
+const MODULES = path.join(SRC, "modules");
+/** The one file of `modules/files/` that code outside that folder may import. */
+const FILES_DOOR = path.join(MODULES, "files", "index.ts");
+
+function moduleOf(file: string): string | undefined {
+  const relative = path.relative(MODULES, file);
+  return relative.startsWith("..") ? undefined : relative.split(path.sep)[0];
+}
+
+function levelOf(module: string): number {
+  return MODULE_LEVELS.findIndex((level) => level.includes(module));
+}
+
+/** Resolved `.ts` path of a relative import (`./x.js` → `/…/x.ts`). */
+function resolveImport(file: string, spec: string): string {
+  return path.resolve(path.dirname(file), spec).replace(/\.js$/, ".ts");
+}
+
 describe("architecture", () => {
   it("keeps packages/protocol isomorphic: no Node built-ins, no server code", () => {
     for (const file of sources(PROTOCOL)) {
@@ -47,6 +84,24 @@ describe("architecture", () => {
         expect(spec, path.relative(PROTOCOL, file)).not.toMatch(/^node:|^(fs|path|crypto|stream|buffer)$/);
         expect(spec, path.relative(PROTOCOL, file)).not.toMatch(/apps\//);
       }
+    }
+  });
+
+  it("keeps packages/texts an isomorphic leaf: no Node built-ins, no other workspace package", () => {
+    for (const file of sources(TEXTS)) {
+      for (const spec of imports(file)) {
+        expect(spec, path.relative(TEXTS, file)).toMatch(/^\./);
+      }
+    }
+  });
+
+  it("keeps auth hooks out of route modules: a route gets its hook from the scope it is registered in", () => {
+    const routes = path.join(SRC, "http/routes");
+    for (const file of sources(routes)) {
+      const text = readFileSync(file, "utf8");
+      expect(text, path.relative(routes, file)).not.toMatch(
+        /\b(requireUser|optionalUser|requireAdmin|onRequest)\b/,
+      );
     }
   });
 
@@ -60,5 +115,46 @@ describe("architecture", () => {
         expect(allowed, `${path.relative(SRC, file)} imports ${spec}`).toContain(target);
       }
     }
+  });
+
+  it("places every module folder in the module order", () => {
+    const folders = readdirSync(MODULES, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    for (const folder of folders)
+      expect(levelOf(folder.name), `modules/${folder.name}`).toBeGreaterThanOrEqual(0);
+  });
+
+  it("lets each module import only modules of lower levels", () => {
+    const violations: string[] = [];
+    for (const file of sources(MODULES)) {
+      const from = moduleOf(file) as string;
+      for (const spec of imports(file).filter((s) => s.startsWith("."))) {
+        const to = moduleOf(resolveImport(file, spec));
+        if (to === undefined || to === from || levelOf(to) < levelOf(from)) continue;
+        violations.push(`${path.relative(SRC, file)} imports ${spec}: ${to} is not below ${from}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it("reaches files/ only through files/index.ts from outside it", () => {
+    const violations: string[] = [];
+    for (const file of sources(SRC)) {
+      if (moduleOf(file) === "files") continue;
+      for (const spec of imports(file).filter((s) => s.startsWith("."))) {
+        const target = resolveImport(file, spec);
+        if (moduleOf(target) === "files" && target !== FILES_DOOR) {
+          violations.push(`${path.relative(SRC, file)} imports ${spec}`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it("keeps writes of a user's storage counters inside modules/accounting", () => {
+    const write = /storage_(usage|reserved)\s*:\s*eb\b|\.set\(\{[^}]*storage_(usage|reserved)/;
+    const writers = sources(MODULES)
+      .filter((file) => moduleOf(file) !== "accounting" && write.test(readFileSync(file, "utf8")))
+      .map((file) => path.relative(SRC, file));
+    expect(writers).toEqual([]);
   });
 });

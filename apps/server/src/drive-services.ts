@@ -1,5 +1,4 @@
-import { FileOperations } from "./modules/files/file-operations.js";
-import { FilesService } from "./modules/files/files-service.js";
+import { FileOperations, FilesService } from "./modules/files/index.js";
 import type { PreviewService } from "./modules/previews/preview-service.js";
 import type { BlobCollectionHook } from "./modules/space/blob-gc.js";
 import { registerSpaceJobs } from "./modules/space/space-jobs.js";
@@ -16,7 +15,7 @@ export interface DriveServices {
 
 /** Builds the files engine and registers its jobs: `files.copy`, space maintenance, upload expiry. */
 export function wireDrive(shared: Shared, previews: PreviewService): DriveServices {
-  const { db, blobs, clock, config, jobs, events, tasks, users, links, previewStore } = shared;
+  const { db, blobs, clock, config, jobs, events, taskJobs, users, links, previewStore } = shared;
   const repository = shared.filesRepository;
   const files = new FilesService({
     db,
@@ -29,7 +28,7 @@ export function wireDrive(shared: Shared, previews: PreviewService): DriveServic
     events,
     previews,
   });
-  const operations = new FileOperations({ db, files: repository, events, tasks, jobs, clock, config });
+  const operations = new FileOperations({ db, files: repository, events, taskJobs, clock, config });
   operations.registerJobs();
   // GC lets go of a blob's thumbnails and media facts first (decision 0006: `PreviewStore.forget`).
   const forgetPreviews: BlobCollectionHook = {

@@ -8,6 +8,7 @@ import { ClientRegistry } from "./modules/clients/client-registry.js";
 import { Avatars } from "./modules/users/avatars.js";
 import { ProfileService } from "./modules/users/profile-service.js";
 import { MailUnsubscribes } from "./modules/users/unsubscribe-links.js";
+import { UserSettingsStore } from "./modules/users/user-settings.js";
 import type { Shared } from "./services.js";
 
 export interface GrantsServices {
@@ -19,6 +20,7 @@ export interface GrantsServices {
   profiles: ProfileService;
   avatars: Avatars;
   unsubscribes: MailUnsubscribes;
+  userSettings: UserSettingsStore;
 }
 
 /** `wireGrants`: sessions and tokens, the client registry, grants, and the user's own account API. */
@@ -46,7 +48,9 @@ export function wireGrants(shared: Shared): GrantsServices {
       rateLimits,
       clock,
       publicUrl: config.publicUrl,
+      memberships: shared.memberships,
     }),
     unsubscribes: new MailUnsubscribes(db, config.secretKey, clock),
+    userSettings: new UserSettingsStore(db, clock),
   };
 }

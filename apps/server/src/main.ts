@@ -22,13 +22,20 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database);
   await database.migrate();
   const blobs = await createBlobStore(config.blobs);
+  // The cluster's shared counters and event wake-ups; a node without it counts alone.
+  // Loaded on demand, like the AWS SDK: a single node without Redis does not pay for it.
+  const redis = config.redis
+    ? new (await import("ioredis")).Redis(config.redis.url, { lazyConnect: true })
+    : undefined;
+  await redis?.connect();
   const jobs = new DatabaseJobQueue({
     db: database.db,
     clock: systemClock,
     logger: logger.child({ component: "jobs" }),
+    leaseMs: config.jobs.leaseMs,
   });
   const app = await buildApp(
-    { config, database, blobs, clock: systemClock, jobs },
+    { config, database, blobs, clock: systemClock, jobs, ...(redis ? { redis } : {}) },
     { loggerInstance: logger },
   );
 
@@ -41,6 +48,7 @@ async function main(): Promise<void> {
       await app.close(); // stops accepting, waits for in-flight requests
       await jobs.stop(); // aborts running jobs; their leases let the next start retry them
       await blobs.close();
+      await redis?.quit();
       await database.close();
       logger.info("stopped");
       process.exit(0);
@@ -55,7 +63,12 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   jobs.start();
   logger.info(
-    { url: config.publicUrl, database: config.database.kind, blobs: config.blobs.kind },
+    {
+      url: config.publicUrl,
+      database: config.database.kind,
+      blobs: config.blobs.kind,
+      shared: redis ? "redis" : "in-process",
+    },
     "Nimbus is ready",
   );
 }

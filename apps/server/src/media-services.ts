@@ -18,13 +18,14 @@ export interface MediaServices {
 
 /** Builds them and registers their job handlers (`previews.generate`, `archives.decompress`). */
 export function wireMedia(shared: Shared): MediaServices {
-  const { db, blobs, jobs, clock, config, tasks } = shared;
+  const { db, blobs, jobs, clock, config, tasks, taskJobs } = shared;
   const files = shared.filesRepository;
   const tempDir = path.join(config.dataDir, "tmp");
   const sealer = new Sealer(config.secretKey, "archive-password");
   const previews = new PreviewService({ store: shared.previewStore, blobs, jobs, clock, tempDir });
-  const archives = new ArchiveService({ db, files, blobs, jobs, tasks, sealer, config });
+  const archives = new ArchiveService({ db, files, blobs, taskJobs, sealer, clock, config });
   const extractor = new ArchiveExtractor({
+    db,
     archives,
     commit: new ExtractCommit(db, files, config.quota, blobs),
     blobs,
@@ -33,7 +34,14 @@ export function wireMedia(shared: Shared): MediaServices {
     clock,
     onFileAdded: (file) => previews.onFileCompleted(file),
   });
-  jobs.register<DecompressJob>(DECOMPRESS_JOB, (job, context) => extractor.run(job, context));
+  taskJobs.register<DecompressJob>({
+    type: DECOMPRESS_JOB,
+    repeatable: false, // it adds files as it goes: a second run would add them again
+    concurrency: config.archives.extractConcurrency,
+    perGroup: config.archives.extractPerUser,
+    run: (job, context) => extractor.run(job, context.signal),
+    release: (job) => extractor.release(job),
+  });
   return {
     traffic: new DownloadTraffic(db, clock, config),
     zips: new ZipPlanner(db, blobs),

@@ -1,22 +1,37 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { Redis } from "ioredis";
 import { type AccountServices, wireAccounts } from "./account-services.js";
 import type { BlobStore } from "./blobs/blob-store.js";
 import type { Config } from "./config/config.js";
+import { type ConsoleServices, wireConsole } from "./console-services.js";
 import type { Database, Db } from "./db/database.js";
 import { type DriveServices, wireDrive } from "./drive-services.js";
 import { type GrantsServices, wireGrants } from "./grants-services.js";
 import type { JobQueue } from "./jobs/job-queue.js";
 import type { Clock } from "./lib/clock.js";
+import type { BackgroundSends } from "./mail/background-sends.js";
 import type { Mailer, SmsSender } from "./mail/index.js";
 import { type MediaServices, wireMedia } from "./media-services.js";
+import { type MembershipServices, wireMembership } from "./membership-services.js";
 import { DriveEvents } from "./modules/events/drive-events.js";
-import { DownloadLinks } from "./modules/files/download-links.js";
-import { FilesRepository } from "./modules/files/files-repository.js";
+import { type EventWakes, LocalEventWakes, RedisEventWakes } from "./modules/events/event-wakes.js";
+import { FilesRepository } from "./modules/files/index.js";
+import { DownloadLinks } from "./modules/links/download-links.js";
+import { Memberships } from "./modules/membership/memberships.js";
+import { HttpSource } from "./modules/offline/http-source.js";
+import { OfflineService } from "./modules/offline/offline-service.js";
+import type { OfflineSource } from "./modules/offline/offline-source.js";
+import { isAddressAllowed, SsrfGuard } from "./modules/offline/ssrf-guard.js";
+import { TorrentSource } from "./modules/offline/torrent-source.js";
 import { PreviewStore } from "./modules/previews/preview-store.js";
 import { MemoryRateLimitStore } from "./modules/rate-limits/memory-rate-limit-store.js";
 import type { RateLimitStore } from "./modules/rate-limits/rate-limit-store.js";
+import { RedisRateLimitStore } from "./modules/rate-limits/redis-rate-limit-store.js";
+import { TaskJobs } from "./modules/tasks/task-jobs.js";
 import { TaskService } from "./modules/tasks/task-service.js";
 import { UsersRepository } from "./modules/users/users-repository.js";
+import { type OperatorServices, wireOperators } from "./operator-services.js";
+import { type RewardsServices, wireRewards } from "./rewards-services.js";
 import { type ShareServices, wireShares } from "./share-services.js";
 import { type ShieldServices, wireShield } from "./shield-services.js";
 
@@ -30,9 +45,18 @@ export interface AppDeps {
   jobs: JobQueue;
   /** Counters for rate limits and risk decisions; in memory unless the operator configures a shared store. */
   rateLimits?: RateLimitStore;
+  /**
+   * The cluster's Redis (`REDIS_URL`), opened and closed by `main.ts`: counters and drive-event
+   * wake-ups are shared through it. Unset: they stay in this process.
+   */
+  redis?: Redis;
+  /** Replace the wake-ups of drive-event waiters (tests); else Redis with `redis`, memory without. */
+  eventWakes?: EventWakes;
   /** Replace the configured mail and SMS adapters (tests). */
   mailer?: Mailer;
   sms?: SmsSender;
+  /** Replace the background sender of codes (tests wait on it before reading the outbox). */
+  backgroundSends?: BackgroundSends;
 }
 
 /**
@@ -46,21 +70,36 @@ export interface Shared extends AppDeps {
   filesRepository: FilesRepository;
   previewStore: PreviewStore;
   events: DriveEvents;
+  /** Wake-ups saying "the remote config changed" (channel `<prefix>config-changes` when Redis is set), to every node. */
+  configChanges: EventWakes;
   tasks: TaskService;
+  /** Task-backed jobs (copy, restore, decompress) run through this one lifecycle. */
+  taskJobs: TaskJobs;
   links: DownloadLinks;
+  /** The entitlement ledger's answers (premium, storage and traffic limits), read by every area that checks a limit. */
+  memberships: Memberships;
 }
 
 /** The domain services routes call (`services.x`), built once per app from its dependencies. */
 export interface Services
   extends AppDeps,
-    Pick<Shared, "users" | "events" | "tasks" | "links">,
+    Pick<Shared, "users" | "events" | "tasks" | "links" | "memberships">,
     MediaServices,
     DriveServices,
     GrantsServices,
     ShareServices,
     ShieldServices,
-    AccountServices {
+    AccountServices,
+    RewardsServices,
+    OperatorServices,
+    ConsoleServices,
+    MembershipServices {
   rateLimits: RateLimitStore;
+  backgroundSends: BackgroundSends;
+  /** Cloud download (offline tasks, URL checker). */
+  offline: OfflineService;
+  /** The BitTorrent source; its child process stops when the app closes. */
+  torrents: TorrentSource;
 }
 
 /**
@@ -68,42 +107,122 @@ export interface Services
  * `log` is the app's logger (mail and SMS adapters log each message through it).
  */
 export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services {
-  const shared = createShared(deps);
+  const shared = createShared(deps, log);
   const media = wireMedia(shared);
   const drive = wireDrive(shared, media.previews);
   const grants = wireGrants(shared);
   const shares = wireShares(shared, media.previews);
   const shield = wireShield(shared, (clientId) => grants.clients.find(clientId)?.captchaSalts);
-  const accounts = wireAccounts(shared, grants.auth, log.child({ component: "mail" }));
-  const { rateLimits, users, events, tasks, links } = shared;
+  const mailLog = log.child({ component: "mail" });
+  const accounts = wireAccounts(shared, grants.auth, mailLog);
+  const membership = wireMembership(shared, accounts.mail, mailLog);
+  const rewards = wireRewards(shared);
+  const operators = wireOperators(shared, accounts.mail, accounts.backgroundSends);
+  const adminConsole = wireConsole(shared, grants.auth, operators.adminLog);
+  const { rateLimits, users, events, tasks, links, memberships } = shared;
+  // Magnets and .torrent files: peers and trackers pass the same address rule (decision 0026).
+  const torrents = new TorrentSource({
+    ...shared.config.torrent,
+    isAddressAllowed: (ip) => isAddressAllowed(ip, shared.config.offline.allowPrivate),
+  });
+  const offline = wireOffline(shared, drive, [torrents]);
   return {
+    offline,
+    torrents,
     ...deps,
     rateLimits,
     users,
     events,
     tasks,
     links,
+    memberships,
     ...media,
     ...drive,
     ...grants,
     ...shares,
     ...shield,
     ...accounts,
+    ...rewards,
+    ...operators,
+    ...adminConsole,
+    ...membership,
   };
 }
 
+/**
+ * Cloud download: the SSRF guard every source connects through, the sources (web
+ * links here; the BitTorrent source comes in `extraSources`), and the `offline.fetch` job.
+ */
+function wireOffline(
+  shared: Shared,
+  drive: DriveServices,
+  extraSources: OfflineSource[] = [],
+): OfflineService {
+  const { offline } = shared.config;
+  const guard = new SsrfGuard({ allowPrivate: offline.allowPrivate });
+  const http = new HttpSource({
+    guard,
+    maxBytes: offline.maxBytes,
+    bandwidthBytesPerSecond: offline.bandwidthBytesPerSecond,
+  });
+  const service = new OfflineService({
+    db: shared.db,
+    clock: shared.clock,
+    config: shared.config,
+    blobs: shared.blobs,
+    users: shared.users,
+    tasks: shared.tasks,
+    taskJobs: shared.taskJobs,
+    uploads: drive.uploads,
+    files: drive.files,
+    filesRepository: shared.filesRepository,
+    operations: drive.operations,
+    sources: [http, ...extraSources],
+    plans: {
+      planOf: async (userId) => {
+        const status = await shared.memberships.status(userId);
+        return { premium: status.premium !== null, extraDailyTasks: status.offlineTasksPerDay };
+      },
+    },
+  });
+  service.registerJobs();
+  return service;
+}
+
 /** Stateless (a database handle, a clock, a key), so one of each serves the whole app. */
-function createShared(deps: AppDeps): Shared {
+function createShared(deps: AppDeps, log: FastifyBaseLogger): Shared {
   const { db } = deps.database;
+  const tasks = new TaskService(db, deps.clock);
   return {
     ...deps,
     db,
-    rateLimits: deps.rateLimits ?? new MemoryRateLimitStore(deps.clock),
+    rateLimits: deps.rateLimits ?? rateLimitStore(deps),
     users: new UsersRepository(db),
     filesRepository: new FilesRepository(db),
     previewStore: new PreviewStore(db),
-    events: new DriveEvents(db, deps.clock),
-    tasks: new TaskService(db, deps.clock),
+    events: new DriveEvents(db, deps.clock, deps.eventWakes ?? eventWakes(deps, log)),
+    configChanges: eventWakes(deps, log, "config-changes"),
+    tasks,
+    taskJobs: new TaskJobs(db, tasks, deps.jobs),
     links: new DownloadLinks(deps.config.secretKey),
+    memberships: new Memberships(db, deps.clock, deps.config.quota),
   };
+}
+
+/** The counters: Redis when the cluster has one (every node counts in the same keys), else memory. */
+function rateLimitStore(deps: AppDeps): RateLimitStore {
+  if (deps.redis) return new RedisRateLimitStore(deps.redis, deps.config.redis?.keyPrefix);
+  return new MemoryRateLimitStore(deps.clock);
+}
+
+/** Wake-ups (drive events, config changes): published through Redis to every node when the cluster has one. */
+function eventWakes(deps: AppDeps, log: FastifyBaseLogger, topic = "drive-events"): EventWakes {
+  if (!deps.redis) return new LocalEventWakes();
+  const wakesLog = log.child({ component: "event-wakes", topic });
+  return new RedisEventWakes(
+    deps.redis,
+    deps.config.redis?.keyPrefix,
+    (err) => wakesLog.warn({ err }, "wake-up through Redis failed"),
+    topic,
+  );
 }

@@ -1,5 +1,7 @@
 import { Admins } from "./modules/audit/admins.js";
 import { AuditService } from "./modules/audit/audit-service.js";
+import { AnonymousTraffic } from "./modules/downloads/anonymous-traffic.js";
+import { LinkChecks } from "./modules/downloads/link-checks.js";
 import type { PreviewService } from "./modules/previews/preview-service.js";
 import { PassCodeGuard } from "./modules/shares/pass-code-guard.js";
 import { PassCodeTokens } from "./modules/shares/pass-code-tokens.js";
@@ -11,7 +13,7 @@ import { ShareVisits } from "./modules/shares/share-visits.js";
 import { SharesRepository } from "./modules/shares/shares-repository.js";
 import type { Shared } from "./services.js";
 
-/** Sharing (issue 7): share links, visits, save to my drive, reports, and moderation. */
+/** Sharing: share links, visits, save to my drive, reports, and moderation. */
 export interface ShareServices {
   shares: ShareService;
   shareVisits: ShareVisits;
@@ -19,18 +21,23 @@ export interface ShareServices {
   shareReports: ShareReports;
   admins: Admins;
   audit: AuditService;
+  /** Signed links checked on use: the user's session generation and the share they came through. */
+  linkChecks: LinkChecks;
+  /** Anonymous share visitors' per-address allowance. */
+  anonymousTraffic: AnonymousTraffic;
 }
 
 /** Builds sharing and moderation and registers the `shares.restore` job. */
 export function wireShares(shared: Shared, previews: PreviewService): ShareServices {
-  const { db, config, clock, jobs, events, tasks, users, links, rateLimits } = shared;
+  const { db, config, clock, events, taskJobs, users, links, rateLimits } = shared;
   const files = shared.filesRepository;
   const repository = new SharesRepository(db);
+  const guard = new PassCodeGuard(rateLimits);
   const access = new ShareAccessChecker({
     db,
     shares: repository,
     tokens: new PassCodeTokens(config.secretKey),
-    guard: new PassCodeGuard(rateLimits),
+    guard,
     clock,
     sensitiveWords: config.shares.sensitiveWords,
   });
@@ -40,35 +47,38 @@ export function wireShares(shared: Shared, previews: PreviewService): ShareServi
     shares: repository,
     files,
     events,
-    tasks,
-    jobs,
+    taskJobs,
     clock,
     config,
   });
   shareRestore.registerJobs();
+  const shareVisits = new ShareVisits({
+    db,
+    access,
+    shares: repository,
+    users,
+    previews,
+    links,
+    clock,
+    publicUrl: config.publicUrl,
+  });
   return {
     shares: new ShareService({
       db,
       shares: repository,
       files,
       access,
+      guard,
       clock,
       publicUrl: config.publicUrl,
       review: config.shares.review,
     }),
-    shareVisits: new ShareVisits({
-      db,
-      access,
-      shares: repository,
-      users,
-      previews,
-      links,
-      clock,
-      publicUrl: config.publicUrl,
-    }),
+    shareVisits,
     shareRestore,
     shareReports: new ShareReports(db, rateLimits, clock),
     admins: new Admins(db, config.shares.adminEmails),
     audit: new AuditService({ db, shares: repository, clock }),
+    linkChecks: new LinkChecks(users, shareVisits),
+    anonymousTraffic: new AnonymousTraffic(rateLimits, config.shares.anonymousTrafficBytes),
   };
 }

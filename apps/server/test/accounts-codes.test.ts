@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastCodeFor, outbox, verifiedToken } from "./support/mail.js";
-import { createTestApp, type TestApp } from "./support/test-app.js";
+import { createTestApp, sendsSettled, type TestApp } from "./support/test-app.js";
 import { signUp } from "./support/users.js";
 
 const MINUTE = 60_000;
@@ -173,6 +173,7 @@ describe("verification codes, sign-up and code sign-in", () => {
       usage: "REGISTER",
     });
     expect(sent.statusCode).toBe(200);
+    await sendsSettled(t.app);
     const smsDir = t.config.accounts.smsDir;
     const file = (await readdir(smsDir)).sort().at(-1) as string;
     const sms = await readFile(path.join(smsDir, file), "utf8");

@@ -29,7 +29,7 @@ describe("sign-up, sign-in and the profile", () => {
       sub: tokens.sub,
       email: "ada@example.com",
       name: "Ada",
-      password: "SET",
+      password: "set",
       status: "ACTIVE",
     });
   });
@@ -113,9 +113,11 @@ describe("sign-up, sign-in and the profile", () => {
   it("reports the free quota and zero usage for a new user", async () => {
     const user = await signUp(t.app);
     const about = await t.app.inject({ url: "/drive/v1/about", headers: user.auth });
-    expect(about.json()).toEqual({
+    expect(about.json()).toMatchObject({
       kind: "drive#about",
       quota: { kind: "drive#quota", limit: String(6 * 1024 ** 3), usage: "0", usage_in_trash: "0" },
+      over_free_task_limit: false,
     });
+    expect(Object.keys(about.json().quotas).sort()).toEqual(["download", "offline"]);
   });
 });

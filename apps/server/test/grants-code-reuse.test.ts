@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashOpaqueToken, newOpaqueToken } from "../src/lib/opaque-token.js";
 import { AuthService, type IssuedTokens } from "../src/modules/auth/auth-service.js";
 import { AuthorizationCodes } from "../src/modules/auth/authorization-codes.js";
 import { challengeOf } from "../src/modules/auth/pkce.js";
 import { SessionsRepository } from "../src/modules/auth/sessions-repository.js";
-import { hashToken, newToken } from "../src/modules/auth/tokens.js";
 import { ClientRegistry } from "../src/modules/clients/client-registry.js";
 import { bearer, manualClock, newUser, sessionCookie, signInAs, WEB_HEADERS } from "./support/grants.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
@@ -35,11 +35,11 @@ describe("authorization code reuse", () => {
    * client (the desktop app may use the grant) is written as `POST /v1/auth/authorize` would.
    */
   async function desktopCode(verifier: string): Promise<string> {
-    const code = newToken("ac");
+    const code = newOpaqueToken("ac");
     await t.database.db
       .insertInto("auth_codes")
       .values({
-        code_hash: hashToken(code),
+        code_hash: hashOpaqueToken(code),
         user_id: user.id,
         client_id: "nimbus-desktop",
         scope: "user pan offline",
@@ -110,7 +110,7 @@ describe("authorization code reuse", () => {
   it("leaves sessions alone when an unknown or wrong code is tried", async () => {
     const verifier = randomBytes(32).toString("base64url");
     const code = await desktopCode(verifier);
-    expect((await token({ client_id: "nimbus-desktop", code: newToken("ac") })).json().error).toBe(
+    expect((await token({ client_id: "nimbus-desktop", code: newOpaqueToken("ac") })).json().error).toBe(
       "invalid_grant",
     );
     // A wrong verifier does not spend the code, so the right one still works afterwards.

@@ -138,6 +138,28 @@ describe("DatabaseJobQueue", () => {
     expect(await jobRow(id)).toBeUndefined();
   });
 
+  it("gives up a job whose runner died on its last attempt and lets its type clean up once", async () => {
+    const type = unique();
+    let now = 3_000_000;
+    const clock = { now: () => now };
+    const id = await queue({ clock }).enqueue(type, { task: "T1" }, { maxAttempts: 1 });
+    await new JobStore(t.database.db).claimNext([type], "dead-runner", now, 30_000);
+
+    const abandoned: unknown[] = [];
+    const runs: unknown[] = [];
+    const next = queue({ clock, leaseMs: 30_000 });
+    next.register(type, async (payload) => void runs.push(payload), {
+      onAbandoned: async (payload) => void abandoned.push(payload),
+    });
+    next.start();
+    now += 30_001;
+    await next.drain();
+    await next.drain();
+    expect(runs).toEqual([]);
+    expect(abandoned).toEqual([{ task: "T1" }]);
+    expect(await jobRow(id)).toMatchObject({ state: "failed", last_error: "lease expired" });
+  });
+
   it("stop() aborts running handlers and hands their jobs back without counting the attempt", async () => {
     const type = unique();
     const first = queue();
@@ -195,5 +217,70 @@ describe("DatabaseJobQueue", () => {
     await Promise.all(runners.map((r) => r.drain()));
     expect(counts.size).toBe(60);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it("enqueues a periodic job once per interval however many nodes schedule it", async () => {
+    const type = unique();
+    let now = 7_000_000_000;
+    const clock = { now: () => now };
+    const runs: string[] = [];
+    const nodes = [queue({ clock }), queue({ clock }), queue({ clock })];
+    nodes.forEach((node, i) => {
+      node.register(type, async () => void runs.push(`node-${i}`));
+      node.every(type, 100); // each node checks its slot every 25 ms (a quarter of the interval)
+    });
+    for (const node of nodes) node.start();
+    await expect.poll(() => runs.length, { timeout: 5000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(runs).toHaveLength(1); // three nodes, one slot: one run
+
+    now += 100; // the next interval
+    await expect.poll(() => runs.length, { timeout: 5000 }).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(runs).toHaveLength(2);
+  });
+
+  it("takes over a periodic run whose node died, after its lease, without scheduling it twice", async () => {
+    const type = unique();
+    let now = 8_000_000_000;
+    const clock = { now: () => now };
+    // Node A claims the slot and enqueues the run (it has no handler here: its runner is the dead one below).
+    const a = queue({ clock });
+    a.every(type, 60_000);
+    a.start();
+    const store = new JobStore(t.database.db);
+    await expect.poll(() => store.idByKey(`every:${type}`), { timeout: 5000 }).toBeDefined();
+    const claimed = await store.claimNext([type], "node-a-died", now, 30_000);
+    expect(claimed?.type).toBe(type);
+
+    const attempts: number[] = [];
+    const b = queue({ clock, leaseMs: 30_000 });
+    b.register(type, async (_payload, context) => void attempts.push(context.attempt));
+    b.every(type, 60_000); // same slot: B must not enqueue a second run
+    b.start();
+    await b.drain();
+    expect(attempts).toEqual([]); // still leased to the dead node
+
+    now += 30_001;
+    await b.drain();
+    expect(attempts).toEqual([2]);
+    await b.drain();
+    const left = await t.database.db.selectFrom("jobs").select("id").where("type", "=", type).execute();
+    expect(left).toEqual([]);
+    expect(attempts).toEqual([2]);
+  });
+
+  it("runs a per-node periodic job on every node, in process", async () => {
+    const type = unique();
+    const runs: number[] = [];
+    const nodes = [queue(), queue()];
+    nodes.forEach((node, i) => {
+      node.register(type, async () => void runs.push(i));
+      node.every(type, 60_000, { perNode: true });
+      node.start();
+    });
+    await expect.poll(() => [...runs].sort(), { timeout: 5000 }).toEqual([0, 1]);
+    const rows = await t.database.db.selectFrom("jobs").select("id").where("type", "=", type).execute();
+    expect(rows).toEqual([]);
   });
 });

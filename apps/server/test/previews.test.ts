@@ -122,6 +122,23 @@ describe("previews: thumbnails and media info", () => {
     expect(none).toMatchObject({ thumbnail_link: "", medias: [] });
   });
 
+  it("renders a text file's first lines as its thumbnail; a blank one gets none", async () => {
+    const code =
+      "export const answer = 42;\n\nexport function greet(name: string) {\n  return 'hi ' + name;\n}\n";
+    const file = await uploadAndProcess("notes.txt", Buffer.from(code));
+    const got = await getFile(t.app, alice, file.id);
+    expect(got.mime_type).toMatch(/^text\//);
+    expect(await thumbnail(got.thumbnail_link)).toMatchObject({ format: "webp", width: 480, height: 360 });
+    // The page is not blank: the text's dark pixels are on it.
+    const response = await t.app.inject({ url: pathOf(got.thumbnail_link) });
+    const { channels } = await sharp(response.rawPayload).stats();
+    expect(channels[0]?.min).toBeLessThan(100);
+    expect(got.medias).toEqual([]);
+
+    const blank = await uploadAndProcess("blank.txt", Buffer.from("\n \n\t\n"));
+    expect(await getFile(t.app, alice, blank.id)).toMatchObject({ thumbnail_link: "", medias: [] });
+  });
+
   it("serves thumbnails only behind a valid signature", async () => {
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
       .png()

@@ -46,6 +46,14 @@ describe("moderation", () => {
     ).toBe("OK");
   });
 
+  it("refuses a damaged page token of the moderation lists like every other list", async () => {
+    for (const url of ["/audit/v1/share/reviews", "/audit/v1/share/reports"]) {
+      const answer = await admin.call("GET", `${url}?page_token=not-a-token`);
+      expect(answer.status, url).toBe(400);
+      expect(answer.body.error, url).toBe("invalid_page_token");
+    }
+  });
+
   it("every /audit call is for admins only: 401 anonymous, 403 for a user", async () => {
     const user = shareClient(t, await signUp(t.app));
     for (const [method, url, body] of [

@@ -79,7 +79,10 @@ describe("save to my drive", () => {
     const [copy] = (await bobDrive.list({ parent_id: target.id })).files as DriveFile[];
     expect(copy?.name).toBe(root.name);
     const sub = (await bobDrive.list({ parent_id: copy?.id as string })).files;
-    expect(sub.map((f) => f.name)).toEqual(["Sub", "a.bin"]);
+    expect(sub.map((f) => [f.name, f.hash])).toEqual([
+      ["Sub", ""],
+      ["a.bin", a.hash],
+    ]);
     const deep = (await bobDrive.list({ parent_id: sub[0]?.id as string })).files;
     expect(deep.map((f) => f.name)).toEqual(["Deep", "b.bin"]);
     const leaf = (await bobDrive.list({ parent_id: deep[0]?.id as string })).files;
@@ -103,7 +106,8 @@ describe("save to my drive", () => {
     expect(bytesOfCopy.statusCode).toBe(200);
     expect((await bobDrive.about()).usage).toBe(bytes);
     expect((await visitor.open({ share_id, pass_code_token })).share_status).toBe("DELETED");
-    expect(a.hash).toBeTruthy();
+    // The saved copies now hold the only references to the bytes.
+    expect([await refCount(a.hash), await refCount(c.hash)]).toEqual([1, 1]);
     await checkInvariants(t);
   });
 
@@ -120,7 +124,17 @@ describe("save to my drive", () => {
     const refused = await visitor.restore({ share_id, file_ids: [outside.id] });
     expect(refused.status).toBe(404);
     expect(refused.body.error).toBe("file_not_found");
-    expect(sub.id).toBeTruthy();
+    // A folder chosen inside the share comes with everything below it.
+    const folder = await visitor.restore({ share_id, file_ids: [sub.id] });
+    expect(folder.status, JSON.stringify(folder.body)).toBe(200);
+    const after = (await driveClient(t, bob).list({ parent_id: "" })).files;
+    expect(after.map((f) => f.name).sort()).toEqual(["Sub", "b.bin"]);
+    const savedSub = after.find((f) => f.name === "Sub") as DriveFile;
+    const inside = (await driveClient(t, bob).list({ parent_id: savedSub.id })).files;
+    expect(inside.map((f) => [f.name, f.hash])).toEqual([
+      ["Deep", ""],
+      ["b.bin", b.hash],
+    ]);
     // Anonymous callers must sign in first.
     expect((await shareClient(t).restore({ share_id })).status).toBe(401);
   });

@@ -39,7 +39,7 @@ describe("creating and listing shares", () => {
       title: "Trip",
     });
     expect(created.share_url).toBe(`http://nimbus.test/s/${created.share_id}`);
-    expect(created.pass_code).toMatch(/^[a-z0-9]{4}$/);
+    expect(created.pass_code).toMatch(/^[a-z0-9]{8}$/);
     expect(created.share_text).toContain(created.share_url);
     const opened = await visitor.open({ share_id: created.share_id, pass_code: created.pass_code });
     expect(opened.share_status).toBe("OK");

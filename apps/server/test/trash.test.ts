@@ -49,6 +49,30 @@ describe("trash", () => {
     expect(await drive.about()).toMatchObject({ usage: 700, usage_in_trash: 0 });
   });
 
+  it("tells when each trashed item was trashed and when the expiry deletes it", async () => {
+    const drive = await user();
+    const folder = await drive.folder("Dated");
+    const inside = await drive.upload("inside.txt", randomBytes(3), folder.id);
+    const live = await drive.upload("live.txt", randomBytes(3));
+    const trashedAt = now;
+    await drive.ok("POST", "/drive/v1/files:batchTrash", { ids: [folder.id] });
+    const [listed] = await drive.listAll({ filters: { trashed: { eq: true } } });
+    expect(listed).toMatchObject({
+      id: folder.id,
+      trashed_time: new Date(trashedAt).toISOString(),
+      delete_time: new Date(trashedAt + 30 * DAY).toISOString(),
+    });
+    // What went with its folder carries the folder's times; a live item carries none.
+    const child = await drive.ok("GET", `/drive/v1/files/${inside.id}`);
+    expect(child.trashed_time).toBe(new Date(trashedAt).toISOString());
+    const untouched = await drive.ok("GET", `/drive/v1/files/${live.id}`);
+    expect(untouched).not.toHaveProperty("trashed_time");
+    expect(untouched).not.toHaveProperty("delete_time");
+    // Restored, the times are gone.
+    await drive.ok("POST", "/drive/v1/files:batchUntrash", { ids: [folder.id] });
+    expect(await drive.ok("GET", `/drive/v1/files/${folder.id}`)).not.toHaveProperty("delete_time");
+  });
+
   it("keeps an item trashed on its own in the trash when its folder comes back", async () => {
     const drive = await user();
     const folder = await drive.folder("Box");

@@ -1,7 +1,7 @@
-import { readdir } from "node:fs/promises";
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlobStore } from "../src/blobs/blob-store.js";
-import { createTestApp, type TestApp } from "./support/test-app.js";
+import { createTestApp, storedUploadIds, type TestApp, testBlobStoreKind } from "./support/test-app.js";
 import {
   droppedPatch,
   gcidOf,
@@ -35,10 +35,13 @@ describe("tus uploads (tus-js-client against a listening server)", () => {
             calls.put++;
             return store.put(...args);
           },
-          adopt: (...args: Parameters<NonNullable<BlobStore["adopt"]>>) => {
-            calls.adopt++;
-            return store.adopt?.(...args);
-          },
+          // Only a store that can adopt (local) gets one, as the real store has it or not.
+          ...(store.adopt && {
+            adopt: (...args: Parameters<NonNullable<BlobStore["adopt"]>>) => {
+              calls.adopt++;
+              return store.adopt?.(...args);
+            },
+          }),
         }),
     });
     origin = await listen(t.app);
@@ -78,8 +81,13 @@ describe("tus uploads (tus-js-client against a listening server)", () => {
 
     const before = { ...calls };
     await tusUpload(bytes, { url, token: alice.token, chunkSize: MiB }).done;
-    // Hashed while arriving, then adopted by the local store: no second copy of the bytes.
-    expect(calls).toEqual({ put: before.put, adopt: before.adopt + 1 });
+    // Hashed while arriving, then adopted by the local store (no second copy of the bytes);
+    // the S3 store has nothing to adopt from, so the bytes are put once.
+    expect(calls).toEqual(
+      testBlobStoreKind === "s3"
+        ? { put: before.put + 1, adopt: before.adopt }
+        : { put: before.put, adopt: before.adopt + 1 },
+    );
 
     const file = (
       await t.app.inject({ url: `/drive/v1/files/${answer.file.id}`, headers: alice.auth })
@@ -93,11 +101,64 @@ describe("tus uploads (tus-js-client against a listening server)", () => {
     const download = await t.app.inject({ url: link.pathname + link.search });
     expect(download.rawPayload.equals(bytes)).toBe(true);
     expect(await user(alice.id)).toMatchObject({ storage_reserved: 0, storage_usage: bytes.length });
-    expect(await readdir(t.config.uploads.dir)).toEqual([]); // the tus copy is gone
+    expect(await storedUploadIds(t)).toEqual([]); // the tus copy is gone
     // A client resuming the finished upload learns it is complete.
     const again = await head(url, alice);
     expect(again.status).toBe(200);
     expect(again.headers.get("upload-offset")).toBe(String(bytes.length));
+  });
+
+  it("stores a blob without SHA-256; the first claim computes and keeps it; a differing SHA-256 never dedups", async () => {
+    const bytes = patternBytes(2 * MiB + 7, 31);
+    const { url } = await start(alice, "lazy.bin", bytes);
+    await tusUpload(bytes, { url, token: alice.token, chunkSize: MiB }).done;
+    const row = () =>
+      t.database.db
+        .selectFrom("blobs")
+        .selectAll()
+        .where("gcid", "=", gcidOf(bytes))
+        .executeTakeFirstOrThrow();
+    // Local disk adopts the file with only its GCID; S3 streams it through `put`, which hashes both.
+    expect((await row()).sha256).toBe(testBlobStoreKind === "s3" ? sha256Of(bytes) : null);
+
+    const carol = await signUp(t.app);
+    const claim = async (sha256: string) => {
+      const asked = (
+        await startUpload(t.app, carol, {
+          name: "claim.bin",
+          size: bytes.length,
+          hash: gcidOf(bytes),
+          sha256,
+        })
+      ).json();
+      const { id, start: from, end } = asked.challenge;
+      const sha1 = createHash("sha1")
+        .update(bytes.subarray(Number(from), Number(end) + 1))
+        .digest("hex");
+      const answered = await startUpload(t.app, carol, {
+        name: "claim.bin",
+        size: bytes.length,
+        challenge_id: id,
+        challenge_sha1: sha1,
+      });
+      return { asked, answered };
+    };
+    // Right GCID, size and range answer, but another SHA-256 (what a GCID collision looks like): no dedup.
+    for (let flip = 0; flip < 4; flip++) {
+      const other = Buffer.from(sha256Of(bytes), "hex");
+      other[flip * 8] = (other[flip * 8] as number) ^ (1 << flip);
+      const { asked, answered } = await claim(other.toString("hex"));
+      expect(answered.statusCode).toBe(403);
+      expect(answered.json().error).toBe("upload_challenge_failed");
+      const file = await t.app.inject({ url: `/drive/v1/files/${asked.file.id}`, headers: carol.auth });
+      expect(file.json().phase).toBe("PHASE_TYPE_PENDING");
+    }
+    // The refused claims computed the blob's SHA-256 from its bytes and kept it.
+    expect((await row()).sha256).toBe(sha256Of(bytes));
+    const { answered } = await claim(sha256Of(bytes));
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json().file.phase).toBe("PHASE_TYPE_COMPLETE");
+    expect((await row()).ref_count).toBe(2);
   });
 
   it("releases the reservation at once when the pending file is deleted mid-upload", async () => {

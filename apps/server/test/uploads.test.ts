@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { readdir } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPIRE_UPLOADS_JOB } from "../src/modules/uploads/upload-expiry.js";
-import { createTestApp, type TestApp } from "./support/test-app.js";
+import { createTestApp, storedUploadIds, type TestApp } from "./support/test-app.js";
 import { gcidOf, patternBytes, sha256Of, startUpload } from "./support/uploads.js";
 import { signUp, type TestUser } from "./support/users.js";
 
@@ -51,11 +50,11 @@ describe("uploads: instant upload, quota reservation, folder paths, expiry", () 
     return put.json();
   }
 
-  it("completes a small known file at once, by reference, without a challenge", async () => {
+  it("completes a small known file by reference once its range challenge is answered", async () => {
     const bytes = patternBytes(300_000, 11);
     await store(alice, "a.bin", bytes);
     const usage = (await user(bob.id)).storage_usage;
-    const answer = (
+    const asked = (
       await startUpload(t.app, bob, {
         name: "copy.bin",
         size: bytes.length,
@@ -63,15 +62,27 @@ describe("uploads: instant upload, quota reservation, folder paths, expiry", () 
         sha256: sha256Of(bytes),
       })
     ).json();
+    expect(asked.file.phase).toBe("PHASE_TYPE_PENDING");
+    const { id, start, end } = asked.challenge;
+    expect(Number(end) - Number(start) + 1).toBe(256 * 1024);
+    const answer = (
+      await startUpload(t.app, bob, {
+        name: "copy.bin",
+        size: bytes.length,
+        challenge_id: id,
+        challenge_sha1: createHash("sha1")
+          .update(bytes.subarray(Number(start), Number(end) + 1))
+          .digest("hex"),
+      })
+    ).json();
     expect(answer).toMatchObject({
       upload_type: "UPLOAD_TYPE_RESUMABLE",
-      file: { phase: "PHASE_TYPE_COMPLETE", hash: gcidOf(bytes) },
+      file: { id: asked.file.id, phase: "PHASE_TYPE_COMPLETE", hash: gcidOf(bytes) },
     });
     expect(answer.resumable).toBeUndefined();
-    expect(answer.challenge).toBeUndefined();
     expect((await blob(gcidOf(bytes)))?.ref_count).toBe(2);
     expect(await user(bob.id)).toMatchObject({ storage_usage: usage + bytes.length, storage_reserved: 0 });
-    expect(await readdir(t.config.uploads.dir).catch(() => [])).toEqual([]); // no bytes moved
+    expect(await storedUploadIds(t)).toEqual([]); // no bytes moved
   });
 
   it("never deduplicates when the SHA-256 differs (collision-safe): the bytes must be uploaded", async () => {
@@ -231,7 +242,7 @@ describe("uploads: instant upload, quota reservation, folder paths, expiry", () 
       payload: patternBytes(1000, 14),
     });
     expect(patch.statusCode, patch.body).toBe(204);
-    expect(await readdir(t.config.uploads.dir)).toContain(answer.resumable.params.upload_id);
+    expect(await storedUploadIds(t)).toContain(answer.resumable.params.upload_id);
     expect((await user(dave.id)).storage_reserved).toBe(MiB);
 
     now += 1.5 * HOUR; // activity pushes expiry back: not expired yet
@@ -243,7 +254,7 @@ describe("uploads: instant upload, quota reservation, folder paths, expiry", () 
     await t.jobs.enqueue(EXPIRE_UPLOADS_JOB, null);
     await t.jobs.drain();
     expect((await user(dave.id)).storage_reserved).toBe(0);
-    expect(await readdir(t.config.uploads.dir)).not.toContain(answer.resumable.params.upload_id);
+    expect(await storedUploadIds(t)).not.toContain(answer.resumable.params.upload_id);
     const file = await t.database.db
       .selectFrom("files")
       .select("id")

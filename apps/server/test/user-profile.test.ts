@@ -29,7 +29,7 @@ describe("the user API: profile, avatar, password, unsubscribe", () => {
       email: user.email,
       phone_number: "",
       picture: "",
-      password: "SET",
+      password: "set",
       providers: [{ id: "email", provider_user_id: user.email }],
       status: "ACTIVE",
       locale: "en-US",

@@ -1,10 +1,22 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, type Transform } from "node:stream";
+import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import { type ContentCoding, preferredContentCoding } from "@nimbus/protocol";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, ServerRouter } from "react-router";
+import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A page's compressor. React flushes it (it calls a destination's `flush()`) when a
+ * part of the page is ready, so compression never holds the shell back.
+ */
+function encoderFor(coding: ContentCoding): Transform {
+  return coding === "br"
+    ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : createGzip();
+}
 
 const STATUS_TEXT: Record<number, string> = {
   403: "Forbidden",
@@ -15,14 +27,18 @@ const STATUS_TEXT: Record<number, string> = {
 /**
  * Server rendering of every page. Bots wait for the complete HTML; a failed page
  * (404 or a fatal error) is answered to a bot as a plain status, never the error
- * page (spec §2).
+ * page (spec §2). Scripts carry the nonce of the page's Content-Security-Policy,
+ * which the server hands over in the load context. Pages go out compressed (brotli or
+ * gzip) when the browser accepts it.
  */
 export default function handleRequest(
   request: Request,
   status: number,
   headers: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ): Promise<Response> | Response {
+  const nonce = loadContext.cspNonce || undefined;
   const userAgent = request.headers.get("user-agent");
   const bot = Boolean(userAgent && isbot(userAgent));
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
@@ -37,8 +53,9 @@ export default function handleRequest(
     let statusCode = status;
     let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [bot || routerContext.isSpaMode ? "onAllReady" : "onShellReady"]() {
           const body = new PassThrough({
             final(callback) {
@@ -48,7 +65,16 @@ export default function handleRequest(
             },
           });
           headers.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          headers.append("Vary", "Accept-Encoding");
+          const coding = preferredContentCoding(request.headers.get("accept-encoding"));
+          if (coding) {
+            const encoder = encoderFor(coding);
+            headers.set("Content-Encoding", coding);
+            encoder.pipe(body);
+            pipe(encoder);
+          } else {
+            pipe(body);
+          }
           resolve(new Response(createReadableStreamFromReadable(body), { headers, status: statusCode }));
         },
         onShellError(error: unknown) {

@@ -15,19 +15,23 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { AnnouncementBar } from "./components/announcement-bar.js";
 import { ErrorPage } from "./components/error-page.js";
 import { reloadForChunkError } from "./components/platform/chunk-reload.js";
 import { PlatformRoot } from "./components/platform/platform-root.js";
-import { I18nContext, loadMessages, shellMessages, translate } from "./i18n/i18n.js";
+import { catalogueUrl, fetchCatalogue, loadPageCatalogue, pageCatalogue } from "./i18n/catalogue.js";
+import { I18nContext, translate } from "./i18n/i18n.js";
 import { decideLocale, localeCookie, localizedPath, stripLocale } from "./i18n/locale-url.js";
+import { mayBeSignedIn } from "./lib/cookies.js";
 import { viewTypeFromCookieHeader } from "./lib/display-mode.js";
 import { isAccessBlocked, isGatedPath } from "./site/access.js";
 import { PUBLIC_PAGES } from "./site/public-pages.js";
+import { loadRemoteView } from "./site/remote-config.js";
 import { readTheme, type Theme } from "./site/theme.js";
 import { useRegionCheck } from "./site/use-region-check.js";
 import "./styles/global.css";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const cookies = request.headers.get("cookie");
   const decision = decideLocale(url, cookies);
@@ -37,9 +41,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
   }
   const { locale } = decision;
+  // The page renders with its catalogue; the browser fetches the same texts as an asset.
+  await loadPageCatalogue(locale);
   return data({
     locale,
-    messages: shellMessages(await loadMessages(locale)),
     theme: readTheme(cookies),
     origin: url.origin,
     // The saved view type (mirrored by the client into pp_ssr_view_type), so the
@@ -47,9 +52,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     viewType: viewTypeFromCookieHeader(cookies),
     // The layout state's serverTime (spec §3).
     serverTime: Date.now(),
+    // Whether a session cookie came along: public headers offer "Sign in" or "Open my drive".
+    maybeSignedIn: mayBeSignedIn(cookies),
     // The region check's verdict: gated pages show the block page (spec §2).
     accessBlocked: isAccessBlocked(cookies),
+    // Feature switches, announcements, banners and installers (spec §7 remote config).
+    remote: await loadRemoteView(context.apiFetch, locale),
   });
+}
+
+/** A move to another locale loads that locale's catalogue before the page renders in it. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const root = await serverLoader();
+  await fetchCatalogue(root.locale);
+  return root;
 }
 
 export function shouldRevalidate({
@@ -69,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const locale = root?.locale ?? "en-US";
   const theme: Theme = root?.theme ?? "system";
+  const messages = pageCatalogue(locale);
   return (
     <html lang={locale} data-theme={theme}>
       <head>
@@ -76,15 +93,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cut" />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="preload" as="fetch" href={catalogueUrl(locale)} crossOrigin="anonymous" />
         <Alternates origin={root?.origin} />
         <Meta />
         <Links />
       </head>
       <body>
         <a className="skip-link" href="#main">
-          {translate(root?.messages ?? {}, "a11y.skipToContent")}
+          {translate(messages, "a11y.skipToContent")}
         </a>
-        <I18nContext.Provider value={{ locale, messages: root?.messages ?? {} }}>
+        <I18nContext.Provider value={{ locale, messages }}>
           <PlatformRoot serverTime={root?.serverTime ?? 0}>{children}</PlatformRoot>
         </I18nContext.Provider>
         <ScrollRestoration />
@@ -132,7 +150,12 @@ export default function App() {
       </Suspense>
     );
   }
-  return <Outlet />;
+  return (
+    <>
+      <AnnouncementBar />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -2,7 +2,7 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 
 /**
  * The route table of spec §2: every path with its layout. Middleware named by
- * the spec lives in the route modules' loaders (see docs/architecture.md).
+ * the spec lives in the route modules' loaders (see docs/code-map.md).
  * Localized pages sit under the optional `:locale?` segment, whose module
  * rejects unsupported locales with 404.
  */
@@ -62,14 +62,19 @@ export default [
       route("all", "routes/drive-all.tsx"),
       route("trash", "routes/drive-trash.tsx"),
       route("recent", "routes/drive-recent.tsx"),
+      route("starred", "routes/drive-starred.tsx"),
       route("login", "routes/drive-login.tsx"),
       route("payment", "routes/drive-payment.tsx"),
       route("payment/storage", "routes/drive-payment-storage.tsx"),
       route("payment/traffic", "routes/drive-payment-traffic.tsx"),
+      route("payment/checkout/:orderId", "routes/drive-payment-checkout.tsx"),
+      route("payment/receipt/:orderId", "routes/drive-payment-receipt.tsx"),
       route("account", "routes/drive-account.tsx"),
       route("feedback", "routes/drive-feedback.tsx"),
       route("shares", "routes/drive-shares.tsx"),
+      route("tasks", "routes/drive-tasks.tsx"),
     ]),
+    route("admin/:section?", "routes/admin.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

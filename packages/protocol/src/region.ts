@@ -1,5 +1,5 @@
 /**
- * Region access paths (issue #4, item 8; spec §3, §4), kept apart from their Zod
+ * Region access paths (spec §3, §4), kept apart from their Zod
  * schemas so the web's region check, which runs on every page, never pulls Zod in.
  */
 export const AREA_ACCESSIBLE_PATH = "/access_controller/v1/area_accessible";

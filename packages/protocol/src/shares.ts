@@ -29,7 +29,7 @@ export const SHARE_TARGETS = ["publiclink", "encryptedlink"] as const;
 /** A passcode token is accepted for 12 hours (spec §9: its cookie lives 720 × 60 s). */
 export const PASS_CODE_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
 
-/** Passcodes: generated ones are 4 characters; chosen ones 4–16 letters or digits. */
+/** Passcodes: generated ones are 8 characters (40 bits); chosen ones 4–16 letters or digits. */
 export const PASS_CODE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
 
 /** Why a visitor reports a share ("Report abuse"). */

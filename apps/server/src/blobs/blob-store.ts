@@ -2,6 +2,7 @@ import { createHash, type Hash } from "node:crypto";
 import type { Readable } from "node:stream";
 import { Transform, type TransformCallback } from "node:stream";
 import { GcidHasher, isGcid, NimbusError, type Sha1Factory } from "@nimbus/protocol";
+import type { UploadBytes } from "./upload-bytes.js";
 
 /** Inclusive byte range, like HTTP Range; it must lie inside the blob (callers clamp first). */
 export interface ByteRange {
@@ -13,9 +14,16 @@ export interface PutResult {
   /** The GCID of the bytes, which is also the store key. */
   key: string;
   size: number;
-  /** Lowercase hex. */
-  sha256: string;
-  /** False when a blob with this key already existed (dedup). */
+  /**
+   * Lowercase hex, or null when it was not computed (`adopt`: uploads leave
+   * SHA-256 to the first instant-upload claim that needs it, decision 0009).
+   */
+  sha256: string | null;
+  /**
+   * False when a blob with this key already existed (dedup). Local disk answers
+   * false only for the same bytes (compared; other bytes under the key are refused
+   * as a collision); S3 computes `sha256`, which the commit compares with the row's.
+   */
   created: boolean;
 }
 
@@ -29,17 +37,38 @@ export interface BlobStore {
   readonly kind: "local" | "s3";
   put(source: AsyncIterable<Uint8Array>, options: PutOptions): Promise<PutResult>;
   /**
-   * Optional: takes in a complete file already on this machine, whose digest the
+   * Optional: takes in a complete file already on this machine, whose GCID the
    * caller computed and vouches for, without copying its bytes (local disk: it is
    * flushed and hard-linked under its key; the caller then deletes its own name).
    * Resolves to undefined when that is not possible; the caller then uses `put`.
    */
-  adopt?(file: string, digest: Omit<PutResult, "created">): Promise<PutResult | undefined>;
+  adopt?(file: string, digest: { key: string; size: number }): Promise<PutResult | undefined>;
   get(key: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * Optional: a short-lived URL a client fetches the blob from without this node in the path
+   * (S3 with S3_PRESIGNED_DOWNLOADS: a presigned GET answering with these headers). Resolves
+   * to undefined when the store does not hand out such URLs; the caller then streams `get`.
+   */
+  downloadUrl?(
+    key: string,
+    response: { contentDisposition: string; contentType: string },
+  ): Promise<string | undefined>;
+  /**
+   * Optional: storage for unfinished resumable uploads that every node shares (S3: pieces
+   * in the bucket), so consecutive PATCHes may land on different nodes. Without it the
+   * bytes stay on the receiving node's disk.
+   */
+  uploadBytes?(): UploadBytes;
   head(key: string): Promise<{ key: string; size: number } | undefined>;
   /** Idempotent. */
   delete(key: string): Promise<void>;
   list(): AsyncIterable<string>;
+  /**
+   * Optional: removes what crashed writes left in the store's temp area, only
+   * what was last written over `olderThanMs` ago (a write in progress keeps
+   * touching its temp file). Resolves to how many were removed.
+   */
+  cleanTemp?(olderThanMs: number): Promise<number>;
   /** Throws when the store is unreachable or unwritable (used by /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -93,7 +122,7 @@ export function assertRangeInside(range: ByteRange, size: number): void {
 export class BlobDigestStream extends Transform {
   private readonly gcid: GcidHasher;
   private readonly sha256: Hash = createHash("sha256");
-  private digestResult: Omit<PutResult, "created"> | undefined;
+  private digestResult: { key: string; size: number; sha256: string } | undefined;
 
   constructor(readonly size: number) {
     super();
@@ -101,7 +130,7 @@ export class BlobDigestStream extends Transform {
   }
 
   /** Available once every byte went through. */
-  get result(): Omit<PutResult, "created"> {
+  get result(): { key: string; size: number; sha256: string } {
     if (!this.digestResult) throw new NimbusError("internal", "Blob digest read before the stream ended");
     return this.digestResult;
   }
@@ -125,6 +154,11 @@ export class BlobDigestStream extends Transform {
       callback(error as Error);
     }
   }
+}
+
+/** The same key (GCID, SHA-1 based) for other bytes: never stored over, never linked to. */
+export function collisionRefused(key: string): NimbusError {
+  return new NimbusError("data_loss", "content id collision refused", { metadata: { key } });
 }
 
 export function blobNotFound(key: string, cause?: unknown): NimbusError {

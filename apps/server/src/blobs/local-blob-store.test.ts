@@ -62,6 +62,37 @@ describe("LocalBlobStore on disk", () => {
     expect(await tempFiles()).toEqual([]);
   });
 
+  it("adopts a file without SHA-256, and refuses other bytes under a stored key (a GCID collision)", async () => {
+    const bytes = testBytes(300_000, 3);
+    const stored = await store.put(chunksOf(bytes), { size: bytes.length });
+    const same = join(dir, "same");
+    await writeFile(same, bytes);
+    expect(await store.adopt(same, { key: stored.key, size: bytes.length })).toEqual({
+      key: stored.key,
+      size: bytes.length,
+      sha256: null,
+      created: false,
+    });
+    // Same key and size, one byte changed: what a SHA-1 collision would look like to the store.
+    const other = Buffer.from(bytes);
+    other[150_000] = (other[150_000] as number) ^ 1;
+    const collider = join(dir, "collider");
+    await writeFile(collider, other);
+    await expect(store.adopt(collider, { key: stored.key, size: bytes.length })).rejects.toMatchObject({
+      error: "data_loss",
+    });
+    expect(await readAll(await store.get(stored.key))).toEqual(bytes);
+    const fresh = testBytes(5000, 4);
+    const file = join(dir, "fresh");
+    await writeFile(file, fresh);
+    const key = (await store.put(chunksOf(fresh), { size: fresh.length })).key;
+    await store.delete(key);
+    expect(await store.adopt(file, { key, size: fresh.length })).toMatchObject({
+      created: true,
+      sha256: null,
+    });
+  });
+
   it("reads with a large buffer", async () => {
     const { key } = await store.put(chunksOf(testBytes(10)), { size: 10 });
     const stream = await store.get(key);

@@ -14,6 +14,7 @@ import {
   type ByteRange,
   blobNotFound,
   cancelledError,
+  collisionRefused,
   type PutOptions,
   type PutResult,
   putFailure,
@@ -59,7 +60,7 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
-  async adopt(file: string, digest: Omit<PutResult, "created">): Promise<PutResult | undefined> {
+  async adopt(file: string, digest: { key: string; size: number }): Promise<PutResult | undefined> {
     assertBlobKey(digest.key);
     const handle = await open(file, "r");
     try {
@@ -69,7 +70,12 @@ export class LocalBlobStore implements BlobStore {
       await handle.close();
     }
     try {
-      return { ...digest, created: await this.publish(file, digest.key) };
+      return {
+        key: digest.key,
+        size: digest.size,
+        sha256: null,
+        created: await this.publish(file, digest.key),
+      };
     } catch (error) {
       // Another filesystem (EXDEV) or no hard links: the caller copies instead.
       if (["EXDEV", "EPERM", "ENOTSUP"].includes((error as NodeJS.ErrnoException).code ?? ""))
@@ -159,6 +165,9 @@ export class LocalBlobStore implements BlobStore {
   /**
    * Hard-links the finished temp file to its final name: atomic, and unlike rename
    * it fails with EEXIST instead of replacing a blob that another upload published.
+   * Then the two must hold the same bytes: the key is a GCID, built on SHA-1, so
+   * other bytes under the same key are a collision, refused (a read of both files,
+   * paid only when an upload deduplicates; new content pays nothing).
    */
   private async publish(tempPath: string, key: string): Promise<boolean> {
     const finalPath = this.pathOf(key);
@@ -167,8 +176,9 @@ export class LocalBlobStore implements BlobStore {
     try {
       await link(tempPath, finalPath);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-      throw error;
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (!(await sameBytes(tempPath, finalPath))) throw collisionRefused(key);
+      return false;
     }
     await syncDirectory(shardDir);
     if (firstCreated) {
@@ -192,6 +202,32 @@ async function shardsIn(dir: string): Promise<string[]> {
     .filter((entry) => entry.isDirectory() && SHARD_PATTERN.test(entry.name))
     .map((entry) => entry.name)
     .sort();
+}
+
+const COMPARE_BYTES = 1024 * 1024;
+
+/** True when both files hold exactly the same bytes. */
+async function sameBytes(a: string, b: string): Promise<boolean> {
+  const [left, right] = await Promise.all([open(a, "r"), open(b, "r")]);
+  try {
+    const [leftSize, rightSize] = await Promise.all([left.stat(), right.stat()]);
+    if (leftSize.size !== rightSize.size) return false;
+    const leftBuffer = Buffer.allocUnsafe(COMPARE_BYTES);
+    const rightBuffer = Buffer.allocUnsafe(COMPARE_BYTES);
+    for (let position = 0; position < leftSize.size; ) {
+      const length = Math.min(COMPARE_BYTES, leftSize.size - position);
+      const [l, r] = await Promise.all([
+        left.read(leftBuffer, 0, length, position),
+        right.read(rightBuffer, 0, length, position),
+      ]);
+      if (l.bytesRead !== length || r.bytesRead !== length) return false;
+      if (!leftBuffer.subarray(0, length).equals(rightBuffer.subarray(0, length))) return false;
+      position += length;
+    }
+    return true;
+  } finally {
+    await Promise.all([left.close(), right.close()]);
+  }
 }
 
 async function syncDirectory(dir: string): Promise<void> {

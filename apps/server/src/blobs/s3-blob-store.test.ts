@@ -1,8 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { Readable } from "node:stream";
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -13,46 +10,23 @@ import {
   UploadPartCopyCommand,
 } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LocalS3, startS3rver } from "../../test/support/s3rver.js";
 import { chunksOf, describeBlobStoreContract, testBytes } from "./blob-store.contract.js";
 import { createBlobStore } from "./index.js";
 import { S3BlobStore, type S3BlobStoreOptions } from "./s3-blob-store.js";
 import { copyObjectInParts } from "./s3-copy.js";
 
-// s3rver ships no type declarations; this is the part of its API the tests use.
-interface S3rverServer {
-  run(): Promise<{ address: string; port: number }>;
-  close(): Promise<void>;
-}
-type S3rverOptions = {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-};
-const S3rver = createRequire(import.meta.url)("s3rver") as new (options: S3rverOptions) => S3rverServer;
-
 const BUCKET = "nimbus-test";
-let server: S3rverServer;
-let directory: string;
+let s3: LocalS3;
 let endpoint: string;
 
 beforeAll(async () => {
-  directory = await mkdtemp(join(tmpdir(), "nimbus-s3rver-"));
-  server = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await server.run();
-  endpoint = `http://127.0.0.1:${port}`;
+  s3 = await startS3rver(BUCKET);
+  endpoint = s3.endpoint;
 });
 
 afterAll(async () => {
-  await server?.close();
-  await rm(directory, { recursive: true, force: true });
+  await s3?.close();
 });
 
 function storeOptions(prefix: string): S3BlobStoreOptions {
@@ -123,6 +97,42 @@ describe("S3BlobStore on s3rver", () => {
       expect(await objectKeys(prefix)).toEqual([]);
     } finally {
       await store.close();
+    }
+  });
+
+  it("keeps unfinished upload bytes in the bucket, so another node resumes and reads them", async () => {
+    const prefix = `pieces-${randomUUID()}/`;
+    const [nodeA, nodeB] = [new S3BlobStore(storeOptions(prefix)), new S3BlobStore(storeOptions(prefix))];
+    const id = "01JZ0000000000000000000000";
+    const bytes = testBytes(3000, 7);
+    try {
+      const [a, b] = [nodeA.uploadBytes(), nodeB.uploadBytes()];
+      expect(await b.offsetOf(id)).toBeUndefined();
+      await a.create(id);
+      expect(await b.offsetOf(id)).toBe(0);
+      expect(await a.write(Readable.from([bytes.subarray(0, 1000)]), id, 0, 3000)).toBe(1000);
+      expect(await b.offsetOf(id)).toBe(1000);
+      await b.create(id); // idempotent: never drops what is there
+      expect(await a.offsetOf(id)).toBe(1000);
+      expect(await b.write(Readable.from([bytes.subarray(1000, 2500)]), id, 1000, 3000)).toBe(2500);
+      // A body that fails mid-way stores nothing: the offset stays where it was.
+      const broken = new Readable({ read() {} });
+      broken.push(bytes.subarray(2500, 2700));
+      setTimeout(() => broken.destroy(new Error("the client went away")), 20);
+      await expect(a.write(broken, id, 2500, 3000)).rejects.toThrow();
+      expect(await b.offsetOf(id)).toBe(2500);
+      expect(await a.write(Readable.from([bytes.subarray(2500)]), id, 2500, 3000)).toBe(3000);
+      expect(await a.ids()).toEqual([id]);
+      expect((await a.modifiedAt(id)) ?? 0).toBeGreaterThan(Date.now() - 60_000);
+      const read: Buffer[] = [];
+      for await (const chunk of b.readAll(id)) read.push(chunk as Buffer);
+      expect(Buffer.concat(read).equals(bytes)).toBe(true);
+      await b.discard(id);
+      expect(await a.offsetOf(id)).toBeUndefined();
+      expect(await objectKeys(prefix)).toEqual([]);
+    } finally {
+      await nodeA.close();
+      await nodeB.close();
     }
   });
 

@@ -2,14 +2,18 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  type ListMultipartUploadsCommandOutput,
   ListObjectsV2Command,
   S3Client,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { isGcid, NimbusError } from "@nimbus/protocol";
 import {
   assertBlobKey,
@@ -26,6 +30,7 @@ import {
   putFailure,
 } from "./blob-store.js";
 import { copyObject } from "./s3-copy.js";
+import { S3UploadBytes } from "./s3-upload-bytes.js";
 
 export interface S3BlobStoreOptions {
   endpoint?: string;
@@ -36,6 +41,8 @@ export interface S3BlobStoreOptions {
   forcePathStyle: boolean;
   /** Key prefix inside the bucket, e.g. "nimbus/"; a missing trailing slash is added. */
   prefix?: string;
+  /** Hand out presigned GET URLs valid this long (`downloadUrl`); unset: none. */
+  presignedDownloadSeconds?: number;
 }
 
 const MiB = 1024 * 1024;
@@ -52,8 +59,10 @@ export class S3BlobStore implements BlobStore {
   private readonly client: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
+  private readonly presignedDownloadSeconds: number | undefined;
 
   constructor(options: S3BlobStoreOptions) {
+    this.presignedDownloadSeconds = options.presignedDownloadSeconds;
     const { accessKeyId, secretAccessKey } = options;
     this.bucket = options.bucket;
     this.prefix = options.prefix ? options.prefix.replace(/\/*$/, "/") : "";
@@ -104,6 +113,21 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
+  async downloadUrl(
+    key: string,
+    response: { contentDisposition: string; contentType: string },
+  ): Promise<string | undefined> {
+    if (!this.presignedDownloadSeconds) return undefined;
+    assertBlobKey(key);
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: this.blobKey(key),
+      ResponseContentDisposition: response.contentDisposition,
+      ResponseContentType: response.contentType,
+    });
+    return getSignedUrl(this.client, command, { expiresIn: this.presignedDownloadSeconds });
+  }
+
   async get(key: string, range?: ByteRange): Promise<Readable> {
     assertBlobKey(key);
     if (range) assertRangeShape(range);
@@ -128,6 +152,10 @@ export class S3BlobStore implements BlobStore {
       body.destroy();
       throw error;
     }
+  }
+
+  uploadBytes(): S3UploadBytes {
+    return new S3UploadBytes(this.client, this.bucket, this.prefix);
   }
 
   async head(key: string): Promise<{ key: string; size: number } | undefined> {
@@ -157,7 +185,11 @@ export class S3BlobStore implements BlobStore {
     this.client.destroy();
   }
 
-  /** Removes temp objects left by crashed uploads; returns how many were removed. */
+  /**
+   * Removes temp objects left by crashed uploads, and aborts their unfinished
+   * multipart uploads (whose parts are stored, and billed, until aborted) where
+   * the server can list them; returns how many objects were removed.
+   */
   async cleanTemp(olderThanMs: number): Promise<number> {
     const cutoff = Date.now() - olderThanMs;
     let removed = 0;
@@ -167,7 +199,44 @@ export class S3BlobStore implements BlobStore {
         removed++;
       }
     }
+    // A node that died mid-PATCH leaves the multipart upload of that piece behind.
+    await this.abortStaleMultipartUploads(`${this.prefix}tmp/`, cutoff);
+    await this.abortStaleMultipartUploads(`${this.prefix}uploads/`, cutoff);
     return removed;
+  }
+
+  private async abortStaleMultipartUploads(prefix: string, cutoff: number): Promise<void> {
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      let page: ListMultipartUploadsCommandOutput;
+      try {
+        page = await this.client.send(
+          new ListMultipartUploadsCommand({
+            Bucket: this.bucket,
+            Prefix: prefix,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        );
+      } catch (error) {
+        // Some S3-compatible servers cannot list multipart uploads: nothing to abort then.
+        if (isUnsupported(error)) return;
+        throw error;
+      }
+      for (const upload of page.Uploads ?? []) {
+        if (!upload.Key || !upload.UploadId || (upload.Initiated?.getTime() ?? 0) >= cutoff) continue;
+        await this.client.send(
+          new AbortMultipartUploadCommand({
+            Bucket: this.bucket,
+            Key: upload.Key,
+            UploadId: upload.UploadId,
+          }),
+        );
+      }
+      keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+      uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+    } while (keyMarker);
   }
 
   private blobKey(key: string): string {
@@ -244,6 +313,11 @@ async function* slice(body: Readable, skip: number, length: number): AsyncGenera
 
 function httpStatus(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
+}
+
+function isUnsupported(error: unknown): boolean {
+  const status = httpStatus(error);
+  return status === 501 || status === 405 || errorName(error) === "NotImplemented";
 }
 
 function errorName(error: unknown): string | undefined {

@@ -91,6 +91,64 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads OpenID Connect providers, and names what is wrong with a bad list", () => {
+    const google = {
+      id: "google",
+      name: "Google",
+      issuer: "https://accounts.google.com",
+      client_id: "c",
+      client_secret: "s",
+    };
+    const config = loadConfig({ DATA_DIR: dataDir(), OIDC_PROVIDERS: JSON.stringify([google]) });
+    expect(config.accounts.oidcProviders).toEqual([{ ...google, scope: "openid email profile" }]);
+    expect(loadConfig({ DATA_DIR: dataDir() }).accounts.oidcProviders).toEqual([]);
+
+    const problems = (value: string) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), OIDC_PROVIDERS: value });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems("not json")).toEqual([expect.stringMatching(/^OIDC_PROVIDERS: must be a JSON array/)]);
+    expect(problems(JSON.stringify([{ ...google, issuer: "ftp://x", id: "Bad Id" }]))).toEqual([
+      expect.stringMatching(/^OIDC_PROVIDERS: .*id: .*issuer: /),
+    ]);
+  });
+
+  it("reads the cloud-download and BitTorrent settings", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
+      offline: { allowPrivate: false },
+      torrent: { dht: true, trackers: [], maxFiles: 7000, metadataTimeoutMs: 120_000, listenPort: 0 },
+    });
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: "test" }).torrent.dht).toBe(false);
+    const set = loadConfig({
+      DATA_DIR: dir,
+      OFFLINE_ALLOW_PRIVATE: "true",
+      TORRENT_DHT: "false",
+      TORRENT_TRACKERS: "udp://t.example:80, http://a.example/announce",
+      TORRENT_MAX_FILES: "10",
+      TORRENT_METADATA_TIMEOUT_SECONDS: "5",
+      TORRENT_MAX_CONNECTIONS: "7",
+      TORRENT_PORT: "6881",
+    });
+    expect(set.offline.allowPrivate).toBe(true);
+    expect(set.torrent).toEqual({
+      dht: false,
+      trackers: ["udp://t.example:80", "http://a.example/announce"],
+      maxFiles: 10,
+      metadataTimeoutMs: 5000,
+      maxConnections: 7,
+      listenPort: 6881,
+      cacheDir: path.join(dir, "torrents"),
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, TORRENT_TRACKERS: "wss://x.example" })).toThrow(
+      /TORRENT_TRACKERS/,
+    );
+  });
+
   it("requires a bucket for S3", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), BLOB_STORE: "s3" })).toThrow(/S3_BUCKET: required/);
   });

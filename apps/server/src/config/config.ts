@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isIpOrRange } from "./ip-ranges.js";
-import { envSchema } from "./schema.js";
+import { type RewardsConfig, rewardsConfig } from "./rewards-config.js";
+import { envSchema, type OidcProviderSetting } from "./schema.js";
 import {
   type CaptchaConfig,
   captchaConfig,
@@ -24,6 +25,8 @@ export type BlobStoreConfig =
       accessKeyId?: string;
       secretAccessKey?: string;
       forcePathStyle: boolean;
+      /** Signed downloads redirect to a presigned GET URL valid this long (seconds); unset: bytes go through the node. */
+      presignedDownloadSeconds?: number;
     };
 
 export interface Config {
@@ -37,6 +40,8 @@ export interface Config {
   logLevel: string;
   /** Addresses and CIDR ranges that get no pages. */
   blockedIps: string[];
+  /** Origins allowed to frame the pages (embedded mode), each `scheme://host[:port]`. */
+  embedParentOrigins: string[];
   /** Which proxies' `X-Forwarded-For` gives the client address (Fastify's `trustProxy`). */
   trustProxy: TrustProxy;
   captcha: CaptchaConfig;
@@ -51,12 +56,67 @@ export interface Config {
     freeDownloadTrafficBytes: number;
     premiumDownloadTrafficBytes: number;
   };
+  /** Membership: the payment provider for new orders, Stripe, the products file, reminders. */
+  payments: {
+    provider: "sandbox" | "stripe";
+    stripe: { secretKey?: string; webhookSecret?: string; apiBase?: string };
+    productsFile?: string;
+    reminderDays: number;
+  };
   /** Trash expiry and blob garbage collection. */
   space: { trashRetentionMs: number; blobGcGraceMs: number };
   /** Limits against archive bombs (listing and extraction). */
-  archives: { maxEntries: number; maxUnpackedBytes: number; maxRatio: number; maxDepth: number };
+  archives: {
+    maxEntries: number;
+    maxUnpackedBytes: number;
+    maxRatio: number;
+    maxDepth: number;
+    /** Extractions at once: per server process, and per user. */
+    extractConcurrency: number;
+    extractPerUser: number;
+  };
+  /** The BitTorrent engine (magnets and `.torrent` files). */
+  torrent: {
+    dht: boolean;
+    trackers: string[];
+    maxFiles: number;
+    metadataTimeoutMs: number;
+    maxConnections: number;
+    /** 0: no incoming peers. */
+    listenPort: number;
+    /** Where magnets' metadata is cached across restarts. */
+    cacheDir: string;
+  };
+  /** The job queue: how long a claim on a job lasts without renewal. */
+  jobs: { leaseMs: number };
+  /** Cloud download (offline tasks): temp folder, SSRF rule, caps. 0 = unlimited for caps. */
+  offline: {
+    dir: string;
+    allowPrivate: boolean;
+    dailyTasksFree: number;
+    dailyTasksPremium: number;
+    concurrency: number;
+    perUser: number;
+    maxBytes: number;
+    timeoutMs: number;
+    bandwidthBytesPerSecond: number;
+    monthlyTrafficFree: number;
+    monthlyTrafficPremium: number;
+  };
   /** Sharing moderation: sensitive words (lower-cased), the review queue, admins by email. */
-  shares: { sensitiveWords: string[]; review: boolean; adminEmails: string[] };
+  shares: {
+    sensitiveWords: string[];
+    review: boolean;
+    adminEmails: string[];
+    /** Per address and day, through shares without signing in. */
+    anonymousTrafficBytes: number;
+  };
+  /** Operators: where new feedback is forwarded, and the `/metrics` scrape token. */
+  operators: {
+    feedbackForwardEmail?: string;
+    feedbackWebhookUrl?: string;
+    metricsToken?: string;
+  };
   /** Account mail (SMTP or the DATA_DIR/mail outbox), SMS outbox, and the sign-in freeze. */
   accounts: {
     smtpUrl?: string;
@@ -67,7 +127,12 @@ export interface Config {
     freezeMs: number;
     signupsPerIpHour: number;
     codeSendsPerIpHour: number;
+    /** OpenID Connect providers people may sign in with (`OIDC_PROVIDERS`). */
+    oidcProviders: OidcProviderSetting[];
   };
+  /** Shared state of a cluster (`REDIS_URL`); unset: counters and event wake-ups stay in this process. */
+  redis?: { url: string; keyPrefix: string };
+  rewards: RewardsConfig;
 }
 
 export class ConfigError extends Error {
@@ -97,6 +162,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const badRanges = blockedIps.filter((entry) => !isIpOrRange(entry));
   if (badRanges.length > 0)
     problems.push(`BLOCKED_IPS: not an address or CIDR range: ${badRanges.join(", ")}`);
+  const badTrackers = commaList(parsed.success ? parsed.data.TORRENT_TRACKERS : undefined).filter(
+    (url) => !/^(https?|udp):\/\/[^/\s]+/i.test(url),
+  );
+  if (badTrackers.length > 0)
+    problems.push(`TORRENT_TRACKERS: not an http(s):// or udp:// tracker: ${badTrackers.join(", ")}`);
+  const embedParentOrigins = parsed.success ? embedOrigins(parsed.data.EMBED_PARENT_ORIGINS, problems) : [];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const shieldProblems: string[] = [];
@@ -105,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     captcha: captchaConfig(e, shieldProblems),
     region: regionConfig(e, shieldProblems),
   };
+  const rewards = rewardsConfig(e, shieldProblems);
   if (shieldProblems.length > 0) throw new ConfigError(shieldProblems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -124,12 +196,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             accessKeyId: e.S3_ACCESS_KEY_ID,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            ...(e.S3_PRESIGNED_DOWNLOADS ? { presignedDownloadSeconds: e.S3_PRESIGNED_EXPIRY_SECONDS } : {}),
           }
         : { kind: "local", dir: path.join(dataDir, "blobs") },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     secretKey: e.SECRET_KEY ?? persistedSecretKey(dataDir),
     logLevel: e.LOG_LEVEL,
     blockedIps,
+    embedParentOrigins,
     ...shield,
     web: e.NODE_ENV === "development" ? "development" : e.NODE_ENV === "test" ? "off" : "production",
     uploads: { dir: path.join(dataDir, "uploads"), expiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000) },
@@ -138,6 +212,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       premiumStorageBytes: e.PREMIUM_STORAGE_BYTES,
       freeDownloadTrafficBytes: e.FREE_DOWNLOAD_TRAFFIC_BYTES,
       premiumDownloadTrafficBytes: e.PREMIUM_DOWNLOAD_TRAFFIC_BYTES,
+    },
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      stripe: {
+        secretKey: e.STRIPE_SECRET_KEY,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        apiBase: e.STRIPE_API_BASE,
+      },
+      productsFile: e.PRODUCTS_FILE,
+      reminderDays: e.PREMIUM_REMINDER_DAYS,
     },
     space: {
       trashRetentionMs: Math.round(e.TRASH_RETENTION_DAYS * 86_400_000),
@@ -148,11 +232,42 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxUnpackedBytes: e.ARCHIVE_MAX_UNPACKED_BYTES,
       maxRatio: e.ARCHIVE_MAX_RATIO,
       maxDepth: e.ARCHIVE_MAX_DEPTH,
+      extractConcurrency: e.ARCHIVE_EXTRACT_CONCURRENCY,
+      extractPerUser: e.ARCHIVE_EXTRACT_PER_USER,
+    },
+    torrent: {
+      dht: e.TORRENT_DHT ?? e.NODE_ENV !== "test",
+      trackers: commaList(e.TORRENT_TRACKERS),
+      maxFiles: e.TORRENT_MAX_FILES,
+      metadataTimeoutMs: e.TORRENT_METADATA_TIMEOUT_SECONDS * 1000,
+      maxConnections: e.TORRENT_MAX_CONNECTIONS,
+      listenPort: e.TORRENT_PORT,
+      cacheDir: path.join(dataDir, "torrents"),
+    },
+    jobs: { leaseMs: e.JOB_LEASE_SECONDS * 1000 },
+    offline: {
+      dir: path.join(dataDir, "offline"),
+      allowPrivate: e.OFFLINE_ALLOW_PRIVATE,
+      dailyTasksFree: e.OFFLINE_DAILY_TASKS_FREE,
+      dailyTasksPremium: e.OFFLINE_DAILY_TASKS_PREMIUM,
+      concurrency: e.OFFLINE_CONCURRENCY,
+      perUser: e.OFFLINE_PER_USER,
+      maxBytes: e.OFFLINE_MAX_BYTES,
+      timeoutMs: e.OFFLINE_TIMEOUT_SECONDS * 1000,
+      bandwidthBytesPerSecond: e.OFFLINE_BANDWIDTH_BYTES_PER_SECOND,
+      monthlyTrafficFree: e.OFFLINE_MONTHLY_TRAFFIC_FREE,
+      monthlyTrafficPremium: e.OFFLINE_MONTHLY_TRAFFIC_PREMIUM,
     },
     shares: {
       sensitiveWords: sensitiveWords(e.SHARE_SENSITIVE_WORDS, e.SHARE_SENSITIVE_WORDS_FILE),
       review: e.SHARE_REVIEW === "on",
       adminEmails: commaList(e.ADMIN_EMAILS).map((email) => email.toLowerCase()),
+      anonymousTrafficBytes: e.SHARE_ANONYMOUS_TRAFFIC_BYTES,
+    },
+    operators: {
+      ...(e.FEEDBACK_FORWARD_EMAIL ? { feedbackForwardEmail: e.FEEDBACK_FORWARD_EMAIL } : {}),
+      ...(e.FEEDBACK_WEBHOOK_URL ? { feedbackWebhookUrl: e.FEEDBACK_WEBHOOK_URL } : {}),
+      ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
     },
     accounts: {
       ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
@@ -163,7 +278,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       freezeMs: e.SIGNIN_FREEZE_MINUTES * 60_000,
       signupsPerIpHour: e.SIGNUPS_PER_IP_HOUR,
       codeSendsPerIpHour: e.CODE_SENDS_PER_IP_HOUR,
+      oidcProviders: e.OIDC_PROVIDERS ?? [],
     },
+    ...(e.REDIS_URL ? { redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } } : {}),
+    rewards,
   };
 }
 
@@ -211,4 +329,22 @@ function persistedSecretKey(dataDir: string): string {
 /** An empty variable means "unset", as in most shells' `FOO= cmd`. */
 function stripEmpty(env: Record<string, string | undefined>): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]));
+}
+
+/** `EMBED_PARENT_ORIGINS`: bare http(s) origins, nothing a CSP source list would read otherwise. */
+function embedOrigins(value: string | undefined, problems: string[]): string[] {
+  const entries = (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim().replace(/\/+$/, ""))
+    .filter(Boolean);
+  const bad = entries.filter((entry) => {
+    try {
+      const url = new URL(entry);
+      return !/^https?:$/.test(url.protocol) || url.origin !== entry;
+    } catch {
+      return true;
+    }
+  });
+  if (bad.length > 0) problems.push(`EMBED_PARENT_ORIGINS: not an http(s) origin: ${bad.join(", ")}`);
+  return entries;
 }

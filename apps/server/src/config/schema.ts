@@ -11,6 +11,16 @@ const byteCount = z.coerce
   .int({ message: "must be a whole number of bytes" })
   .nonnegative({ message: "must be a whole number of bytes" });
 
+const oidcProviderSchema = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, "lowercase letters, digits, - and _"),
+  name: z.string().min(1).max(64),
+  issuer: z.url({ protocol: /^https?$/ }),
+  client_id: z.string().min(1),
+  client_secret: z.string().min(1),
+  scope: z.string().min(1).default("openid email profile"),
+});
+export type OidcProviderSetting = z.infer<typeof oidcProviderSchema>;
+
 /**
  * The environment Nimbus reads, as a schema: names, defaults and what is valid.
  * Each entry's description is the README's configuration table (kept in sync by a test).
@@ -69,6 +79,12 @@ export const envSchema = z.object({
     .describe(
       "Comma-separated addresses and CIDR ranges whose visitors get no pages (403), e.g. `203.0.113.7,2001:db8::/32`.",
     ),
+  EMBED_PARENT_ORIGINS: z
+    .string()
+    .optional()
+    .describe(
+      "Comma-separated origins (e.g. `https://portal.example.com`) allowed to frame Nimbus pages in embedded mode (`frame-ancestors`); unset: only Nimbus itself.",
+    ),
   BLOCKED_COUNTRIES: z
     .string()
     .optional()
@@ -97,7 +113,9 @@ export const envSchema = z.object({
     ),
   CAPTCHA_ACTIONS: z
     .string()
-    .default("POST:/v1/auth/signin,POST:/v1/auth/signup,POST:/v1/auth/verification,GET:/drive/v1/share")
+    .default(
+      "POST:/v1/auth/signin,POST:/v1/auth/signup,POST:/v1/auth/verification,GET:/drive/v1/share,POST:/vip/v1/order/activation-code",
+    )
     .describe("Comma-separated `METHOD:/path` actions whose calls are checked for `x-captcha-token`."),
   CAPTCHA_SIGN_CLIENTS: z
     .string()
@@ -183,6 +201,43 @@ export const envSchema = z.object({
   PREMIUM_DOWNLOAD_TRAFFIC_BYTES: byteCount
     .default(1200 * 1024 ** 3)
     .describe("Monthly download traffic of a premium account, in bytes."),
+  PAYMENT_PROVIDER: z
+    .enum(["sandbox", "stripe"])
+    .default("sandbox")
+    .describe(
+      "Payment provider for new orders: `sandbox` (a test-mode checkout page on this server, no money moves) or `stripe` (Stripe Checkout; needs `STRIPE_SECRET_KEY` and `STRIPE_WEBHOOK_SECRET`).",
+    ),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("Stripe secret API key (`sk_live_…` / `sk_test_…`), required with `PAYMENT_PROVIDER=stripe`."),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "Signing secret (`whsec_…`) of the Stripe webhook endpoint `POST /vip/v1/webhooks/stripe`; events whose signature does not verify are refused.",
+    ),
+  STRIPE_API_BASE: z
+    .url()
+    .optional()
+    .describe(
+      "Base URL of the Stripe API (default `https://api.stripe.com`); tests point it at a local stand-in.",
+    ),
+  PRODUCTS_FILE: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "JSON file of the shop's products, prices and campaign prices, loaded into the database at start (replacing the built-in defaults; see `docs/membership.md`).",
+    ),
+  PREMIUM_REMINDER_DAYS: z.coerce
+    .number({ message: "must be a number of days" })
+    .int({ message: "must be a whole number of days" })
+    .min(0, { message: "must be a whole number of days" })
+    .default(3)
+    .describe("Days before premium ends that the expiry reminder mail is sent (0: no reminder)."),
   ARCHIVE_MAX_ENTRIES: z.coerce
     .number()
     .int()
@@ -206,6 +261,113 @@ export const envSchema = z.object({
     .min(1)
     .default(32)
     .describe("Deepest folder nesting accepted inside an archive."),
+  ARCHIVE_EXTRACT_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2)
+    .describe("Most archive extractions one server process runs at once."),
+  ARCHIVE_EXTRACT_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1)
+    .describe("Most archive extractions of one user running at once; the user's others wait their turn."),
+  JOB_LEASE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(60)
+    .describe(
+      "How long a background job stays claimed without a renewal. After a crash, its jobs resume (or fail, when out of attempts) this long after.",
+    ),
+  OFFLINE_ALLOW_PRIVATE: booleanFlag
+    .default(false)
+    .describe(
+      "`true` lets cloud downloads reach loopback, private, link-local, CGNAT and cloud-metadata addresses (tests, trusted LANs). Off, every host, redirect hop, tracker and peer address is checked and such addresses are refused.",
+    ),
+  OFFLINE_DAILY_TASKS_FREE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(20)
+    .describe(
+      "Cloud-download tasks a free account may create per UTC day (`task_daily_create_limit` beyond); 0 = unlimited.",
+    ),
+  OFFLINE_DAILY_TASKS_PREMIUM: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(200)
+    .describe("Cloud-download tasks a premium account may create per UTC day; 0 = unlimited."),
+  OFFLINE_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(4)
+    .describe("Most cloud downloads one server process runs at once."),
+  OFFLINE_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2)
+    .describe("Most cloud downloads of one user running at once; the user's others wait (pending)."),
+  OFFLINE_MAX_BYTES: byteCount
+    .default(20 * 1024 ** 3)
+    .describe(
+      "Largest cloud download (all its files together); a larger announced or received size fails the task (`file_too_large`).",
+    ),
+  OFFLINE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(6 * 3600)
+    .describe("Longest one run of a cloud download may take (`offline_fetch_timeout`)."),
+  OFFLINE_BANDWIDTH_BYTES_PER_SECOND: byteCount
+    .default(0)
+    .describe("Bytes per second one cloud download may read from the network; 0 = unlimited."),
+  OFFLINE_MONTHLY_TRAFFIC_FREE: byteCount
+    .default(0)
+    .describe(
+      "Cloud-download bytes a free account may fetch per calendar month (`about.quotas.offline`); 0 = unlimited.",
+    ),
+  OFFLINE_MONTHLY_TRAFFIC_PREMIUM: byteCount
+    .default(0)
+    .describe("Cloud-download bytes a premium account may fetch per calendar month; 0 = unlimited."),
+  TORRENT_DHT: booleanFlag
+    .optional()
+    .describe(
+      "Find torrent peers through the DHT (needed by most magnets). Unset: on, except with `NODE_ENV=test`. Turn off where there is no network beyond the machine.",
+    ),
+  TORRENT_TRACKERS: z
+    .string()
+    .optional()
+    .describe("Comma-separated tracker announce URLs (`http(s)://` or `udp://`) added to every torrent."),
+  TORRENT_MAX_FILES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(7000)
+    .describe("Most files one torrent may hold to be fetched in a cloud-download task."),
+  TORRENT_METADATA_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(120)
+    .describe("Seconds a magnet's file list may take to arrive from peers before the task fails."),
+  TORRENT_MAX_CONNECTIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50)
+    .describe("Peer connections per torrent."),
+  TORRENT_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(0)
+    .describe("TCP port on which torrents accept incoming peers; `0`: none (outgoing connections only)."),
   SHARE_SENSITIVE_WORDS: z
     .string()
     .optional()
@@ -221,11 +383,35 @@ export const envSchema = z.object({
     .enum(["off", "on"])
     .default("off")
     .describe("`on`: new shares answer `AUDITING` until an admin approves them (`/audit/v1/share:approve`)."),
+  SHARE_ANONYMOUS_TRAFFIC_BYTES: byteCount
+    .default(1024 ** 3)
+    .describe(
+      "Bytes an anonymous visitor's address may download or stream through shares per day (signed-in visitors use their own traffic; the sharer's is never charged).",
+    ),
   ADMIN_EMAILS: z
     .string()
     .optional()
     .describe(
       "Comma-separated emails of accounts that act as admins (moderation under `/audit/v1`), besides accounts whose `role` is `admin`.",
+    ),
+  FEEDBACK_FORWARD_EMAIL: z
+    .email()
+    .optional()
+    .describe(
+      "Forward every new feedback (`/drive/feedback`) to this address, through the configured mail (SMTP or the outbox).",
+    ),
+  FEEDBACK_WEBHOOK_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe(
+      'POST every new feedback as JSON (`{type: "feedback.created", feedback}`) to this URL, with a 5-second timeout.',
+    ),
+  METRICS_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .describe(
+      "Lets a Prometheus scraper read `/metrics` from any address with `Authorization: Bearer <token>`. Unset: `/metrics` answers loopback callers only.",
     ),
   SMTP_URL: z
     .string()
@@ -245,7 +431,7 @@ export const envSchema = z.object({
     .min(2)
     .default(10)
     .describe(
-      "Failed sign-ins of one account within an hour before it is frozen (`account_freeze`); answers slow down from the third.",
+      "Failed sign-ins of one account from one source (IP, or device) within an hour before that source is frozen for it (`account_freeze`); the account's own devices and mailed codes still get in; answers slow down from the account's third failure.",
     ),
   SIGNUPS_PER_IP_HOUR: z.coerce
     .number()
@@ -265,7 +451,114 @@ export const envSchema = z.object({
     .number()
     .positive()
     .default(30)
-    .describe("Minutes a frozen account stays frozen."),
+    .describe("Minutes a source stays frozen for an account."),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional()
+    .describe(
+      "`redis://[:password@]host:port[/db]`: counters (rate limits, captcha risk, share passcode guesses, anonymous share traffic) and drive-event wake-ups shared by every node of a cluster. Unset: kept in this process (one node).",
+    ),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .min(1)
+    .default("nimbus:")
+    .describe(
+      "Prefix of every Redis key and channel Nimbus uses, so several installations can share one Redis.",
+    ),
+  S3_PRESIGNED_DOWNLOADS: booleanFlag
+    .default(false)
+    .describe(
+      "With BLOB_STORE=s3, signed downloads answer 302 to a short-lived presigned URL of the object, so file bytes bypass the node (the bucket must be reachable by clients; traffic is charged for the whole file at the redirect).",
+    ),
+  S3_PRESIGNED_EXPIRY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(604_800)
+    .default(300)
+    .describe("How long a presigned download URL stays valid, in seconds."),
+  REWARD_INVITEE_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(7)
+    .describe("Free premium days for a new account that signed up through an invite link."),
+  REWARD_INVITER_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(7)
+    .describe("Free premium days the inviter earns for each friend who signs up through their link."),
+  REWARD_NEW_USER_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .describe("Free premium days for a new account that came without an invite."),
+  REWARD_INVITE_MONTHLY_CAP: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(20)
+    .describe("Invites per inviter and calendar month (UTC) that earn free days; later ones earn nothing."),
+  REWARD_CHECK_IN_TRAFFIC_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1073741824)
+    .describe("Download traffic a daily check-in grants (days 1 to 6 of a week's streak)."),
+  REWARD_CHECK_IN_PREMIUM_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1)
+    .describe("Premium days the 7th day of a check-in streak grants."),
+  ACTIVATION_CODE_FAILURES_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10)
+    .describe(
+      "Wrong activation codes per hour from one account or device (an address: ten times as many) before redeeming answers `too_many_requests`; from `CAPTCHA_FAILURES` wrong codes on, the captcha shield asks for a challenge.",
+    ),
+  OIDC_PROVIDERS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      let json: unknown;
+      try {
+        json = JSON.parse(value);
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be a JSON array" });
+        return z.NEVER;
+      }
+      const parsed = z.array(oidcProviderSchema).safeParse(json);
+      if (!parsed.success) {
+        ctx.addIssue({
+          code: "custom",
+          message: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
+        });
+        return z.NEVER;
+      }
+      return parsed.data;
+    })
+    .describe(
+      'Sign-in with other providers, OpenID Connect: a JSON array of `{"id":"google","name":"Google","issuer":"https://accounts.google.com","client_id":"…","client_secret":"…"}` (optional `scope`, default `openid email profile`). Register `<PUBLIC_URL>/v1/auth/providers/<id>/callback` as the redirect URI. Accounts link by verified email.',
+    ),
+  REWARD_COMPENSATIONS: z
+    .string()
+    .default("aliyun_accident_202409:3:2024-09-10")
+    .describe(
+      "Comma-separated `type:days:YYYY-MM-DD` compensations: accounts created before the date (UTC) may claim the days once.",
+    ),
+  REWARD_CAMPAIGNS: z
+    .string()
+    .default("black_friday_2026:2026-11-20:2026-12-01,christmas_2026:2026-12-18:2027-01-07")
+    .describe(
+      "Comma-separated `id:YYYY-MM-DD:YYYY-MM-DD` campaign windows (UTC, end day excluded): campaign prices and pages hold only inside them.",
+    ),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -30,6 +30,7 @@ describe("shield configuration", () => {
         "POST:/v1/auth/signup",
         "POST:/v1/auth/verification",
         "GET:/drive/v1/share",
+        "POST:/vip/v1/order/activation-code",
       ],
       tokenTtlMs: 300_000,
       failureThreshold: 3,

@@ -3,7 +3,7 @@ import type { Env } from "./schema.js";
 
 export type CaptchaMode = "risk" | "always" | "off";
 
-/** The captcha shield (issue #4 item 7): when tokens are needed and what a challenge costs. */
+/** The captcha shield: when tokens are needed and what a challenge costs. */
 export interface CaptchaConfig {
   mode: CaptchaMode;
   /** `METHOD:/path` actions whose calls are checked for `x-captcha-token`. */
@@ -20,7 +20,7 @@ export interface CaptchaConfig {
   pow: { cost: number; maxCounter: number };
 }
 
-/** Region access (issue #4 item 8). */
+/** Region access. */
 export interface RegionConfig {
   /** Upper-case ISO 3166-1 alpha-2 codes. */
   blockedCountries: string[];

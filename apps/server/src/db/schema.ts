@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { Generated, Selectable } from "kysely";
 
 /**
  * Table types for Kysely. Times are epoch milliseconds and byte counts are
@@ -8,12 +8,17 @@ import type { Generated } from "kysely";
  */
 export interface Tables {
   users: UsersTable;
+  user_settings: UserSettingsTable;
   sessions: SessionsTable;
   blobs: BlobsTable;
   files: FilesTable;
   uploads: UploadsTable;
   upload_challenges: UploadChallengesTable;
   jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
+  external_identities: ExternalIdentitiesTable;
+  external_signins: ExternalSigninsTable;
+  space_holds: SpaceHoldsTable;
   tasks: TasksTable;
   events: EventsTable;
   blob_orphans: BlobOrphansTable;
@@ -32,6 +37,42 @@ export interface Tables {
   share_files: ShareFilesTable;
   blocked_gcids: BlockedGcidsTable;
   share_reports: ShareReportsTable;
+  activation_code_batches: ActivationCodeBatchesTable;
+  activation_codes: ActivationCodesTable;
+  invite_codes: InviteCodesTable;
+  invite_claims: InviteClaimsTable;
+  check_ins: CheckInsTable;
+  remote_config: RemoteConfigTable;
+  admin_actions: AdminActionsTable;
+  feedback: FeedbackTable;
+  feedback_replies: FeedbackRepliesTable;
+  app_download_counts: AppDownloadCountsTable;
+  entitlement_grants: EntitlementGrantsTable;
+  products: ProductsTable;
+  product_prices: ProductPricesTable;
+  campaign_prices: CampaignPricesTable;
+  orders: OrdersTable;
+  subscriptions: SubscriptionsTable;
+  payment_events: PaymentEventsTable;
+  offline_contents: OfflineContentsTable;
+  offline_folders: OfflineFoldersTable;
+}
+
+/** A finished cloud download's stored files by content key (migration 0011, instant cloud download). */
+export interface OfflineContentsTable {
+  content_key: string;
+  file_index: number;
+  /** Slash-joined path inside the result (one segment for a web file). */
+  path: string;
+  gcid: string;
+  size: number;
+  created_at: number;
+}
+
+/** Each user's "My Downloads" folder, created on first use (migration 0011). */
+export interface OfflineFoldersTable {
+  user_id: string;
+  folder_id: string;
 }
 
 export interface UsersTable {
@@ -59,10 +100,25 @@ export interface UsersTable {
   totp_last_step: Generated<number | null>;
   /** Set: sign-in answers `password_reset_required` until a reset by code. */
   password_reset_required_at: Generated<number | null>;
+  /** `user` or `admin` (an operator sets it); `/audit` calls check it (migration 0007). */
+  role: Generated<string>;
   /** A pending deletion: sign-in answers `under_review` until cancelled; deleted after `deletion_due_at`. */
   deletion_requested_at: Generated<number | null>;
   deletion_due_at: Generated<number | null>;
+  /** Bumped when every session ends (sign out everywhere, password change): signed links carry it (migration 0009). */
+  session_generation: Generated<number>;
+  /** The attribution and referrers sent with sign-up, JSON; null when none came (migration 0021). */
+  signup_attribution: Generated<string | null>;
   created_at: number;
+  updated_at: number;
+}
+
+/** A user setting of spec §3 the user changed; absent names have their default (migration 0021). */
+export interface UserSettingsTable {
+  user_id: string;
+  name: string;
+  /** The JSON value. */
+  value: string;
   updated_at: number;
 }
 
@@ -195,7 +251,8 @@ export interface MailUnsubscribesTable {
 
 export interface BlobsTable {
   gcid: string;
-  sha256: string;
+  /** Lowercase hex; NULL until an instant-upload claim first needs it (migration 0017, decision 0009). */
+  sha256: string | null;
   size: number;
   ref_count: number;
   created_at: number;
@@ -273,9 +330,26 @@ export interface JobsTable {
   run_at: number;
   locked_until: number | null;
   locked_by: string | null;
+  /** Jobs of one group (e.g. one user's) run at most `perGroup` at once. */
+  group_key: string | null;
   last_error: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** The interval slot a periodic job type was last enqueued for (one node per slot). */
+export interface JobSchedulesTable {
+  type: string;
+  last_slot: number;
+  updated_at: number;
+}
+
+/** Storage held for background work that will add bytes to a drive (`users.storage_reserved`). */
+export interface SpaceHoldsTable {
+  id: string;
+  user_id: string;
+  bytes: number;
+  created_at: number;
 }
 
 /** Bytes served to a user in one calendar month (UTC, `period` = YYYY-MM). */
@@ -383,5 +457,251 @@ export interface ShareReportsTable {
   reporter_ip: string;
   reason: string;
   description: string;
+  created_at: number;
+  /** When an admin blocked content of the reported share (migration 0018); null while open. */
+  actioned_at: Generated<number | null>;
+}
+
+/** A batch of activation codes an admin made (migration 0014): what each code grants, until when. */
+export interface ActivationCodeBatchesTable {
+  id: string;
+  note: string;
+  premium_days: number;
+  storage_bytes: number;
+  traffic_bytes: number;
+  code_count: number;
+  expires_at: number | null;
+  created_by: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+/** One single-use activation code: its keyed hash, and the code sealed for the batch export. */
+export interface ActivationCodesTable {
+  code_hash: string;
+  batch_id: string;
+  sealed_code: string;
+  redeemed_by: string | null;
+  redeemed_at: number | null;
+  revoked_at: number | null;
+}
+
+/** Every user's invite code (made on first use). */
+export interface InviteCodesTable {
+  user_id: string;
+  code: string;
+  created_at: number;
+}
+
+/** The one invite activity claim of a user: who invited them, the days each side got, or why none. */
+export interface InviteClaimsTable {
+  user_id: string;
+  inviter_id: string | null;
+  free_days: number;
+  inviter_days: number;
+  /** Why the invite earned nothing (`same_device`, `same_address`, `same_email`, `monthly_cap`), else null. */
+  refused: string | null;
+  /** The claimant's email, normalised (case, dots, `+tag`), to spot one person's many accounts. */
+  email_key: string;
+  /** Sign-up attribution the web sent (`from`, `tf`, …) as JSON. */
+  source: string;
+  created_at: number;
+}
+
+/** One daily check-in (`day`: YYYY-MM-DD in `time_zone`). */
+export interface CheckInsTable {
+  user_id: string;
+  day: string;
+  streak: number;
+  time_zone: string;
+  reward_kind: string;
+  reward_amount: number;
+  created_at: number;
+}
+
+/** Versions of the remote config document (migration 0015, decision 0029). */
+export interface RemoteConfigTable {
+  version: number;
+  /** JSON of `RemoteConfigDocument`. */
+  document: string;
+  author_user_id: string;
+  note: string;
+  rolled_back_at: number | null;
+  created_at: number;
+}
+
+/** Every admin action: who, what, on what, from where, when (migration 0015). */
+export interface AdminActionsTable {
+  id: string;
+  admin_user_id: string;
+  action: string;
+  target: string;
+  /** JSON. */
+  detail: string;
+  ip: string;
+  created_at: number;
+}
+
+export interface FeedbackTable {
+  id: string;
+  user_id: string;
+  category: string;
+  text: string;
+  /** JSON array of file ids. */
+  file_ids: string;
+  /** JSON object, `{}` when the user sent none. */
+  diagnostics: string;
+  /** open | answered */
+  status: string;
+  created_at: number;
+}
+
+export interface FeedbackRepliesTable {
+  id: string;
+  feedback_id: string;
+  admin_user_id: string;
+  text: string;
+  created_at: number;
+}
+
+/** Clicks on `/downloads/app/{platform}` (migration 0015). */
+export interface AppDownloadCountsTable {
+  platform: string;
+  count: Generated<number>;
+}
+/**
+ * The membership ledger (migration 0013): one row per thing granted. Premium days stack
+ * (each grant extends from the expiry before it); packs and task caps count while
+ * `starts_at <= now < ends_at`. Unique by (source, source_ref), so a replay grants once.
+ */
+export interface EntitlementGrantsTable {
+  id: string;
+  user_id: string;
+  /** purchase | renewal | activation_code | invite | check_in | campaign | compensation | admin */
+  source: string;
+  /** The order, invoice, code, invite … it came from. */
+  source_ref: string;
+  /** `platinum`, or null for a grant without premium. */
+  premium_type: string | null;
+  premium_days: Generated<number>;
+  storage_bytes: Generated<number>;
+  traffic_bytes: Generated<number>;
+  offline_tasks_per_day: Generated<number>;
+  starts_at: number;
+  /** End of a pack's validity; for premium the stacked end as of the grant (informational). */
+  ends_at: number | null;
+  revoked_at: number | null;
+  created_at: number;
+  /** Who made it: a user id (an admin), or null for the system. */
+  created_by: string | null;
+}
+
+/** What the shop sells (migration 0013); seeded at start from the defaults or `PRODUCTS_FILE`. */
+export interface ProductsTable {
+  id: string;
+  /** plan | storage_pack | traffic_pack */
+  kind: string;
+  name_key: string;
+  /** month | year, null for a one-time pack. */
+  period: string | null;
+  recurring: Generated<number>;
+  premium_type: string | null;
+  premium_days: Generated<number>;
+  storage_bytes: Generated<number>;
+  traffic_bytes: Generated<number>;
+  /** Days a pack lasts; 0 for a plan (its days are `premium_days`). */
+  valid_days: Generated<number>;
+  sort: Generated<number>;
+  active: Generated<number>;
+}
+
+/** A product's list price per currency, in minor units. */
+export interface ProductPricesTable {
+  product_id: string;
+  currency: string;
+  amount: number;
+}
+
+/** A campaign's price, charged only while `starts_at <= now < ends_at`. */
+export interface CampaignPricesTable {
+  campaign_id: string;
+  product_id: string;
+  currency: string;
+  amount: number;
+  starts_at: number;
+  ends_at: number;
+}
+
+/** One purchase (`status`: pending | paid | declined | refunded | cancelled | expired). */
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  product_id: string;
+  status: string;
+  amount: number;
+  currency: string;
+  campaign_id: string | null;
+  /** sandbox | stripe */
+  provider: string;
+  /** The provider's id of the checkout (a Stripe Checkout Session). */
+  provider_ref: string | null;
+  /** The provider's id of the payment (a Stripe PaymentIntent), so a refund finds its order. */
+  provider_payment: string | null;
+  subscription_id: string | null;
+  /** `purchase` (a checkout), or `renewal` (a subscription's later period, made by the provider's event). */
+  kind: Generated<string>;
+  created_at: number;
+  updated_at: number;
+  paid_at: number | null;
+  /** Set in the transaction that writes the order's grant; paid without it is repaired by the reconcile job. */
+  granted_at: number | null;
+  refunded_at: number | null;
+}
+
+/** A renewing plan at a provider (`status`: active | cancelled | ended). */
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  product_id: string;
+  provider: string;
+  provider_ref: string | null;
+  status: string;
+  current_period_end: number | null;
+  cancel_at_period_end: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Every provider event handled, so a redelivery is recognised (idempotency by event id). */
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  order_id: string | null;
+  received_at: number;
+}
+
+export type GrantRow = Selectable<EntitlementGrantsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+
+export interface ExternalIdentitiesTable {
+  /** The operator's id of the provider (`OIDC_PROVIDERS[].id`). */
+  provider: string;
+  /** The provider's `sub` for this person. */
+  subject: string;
+  user_id: string;
+  /** The verified email the provider gave when linked. */
+  email: string;
+  created_at: number;
+}
+
+export interface ExternalSigninsTable {
+  state: string;
+  provider: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string;
+  link_user_id: string | null;
   created_at: number;
 }

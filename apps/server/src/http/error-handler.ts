@@ -7,13 +7,16 @@ import {
 } from "@nimbus/protocol";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { storageFailure } from "../lib/storage-failure.js";
 import type { ErrorLocalizer } from "./error-localizer.js";
 import type { NimbusApp } from "./types.js";
 
 /**
  * One error shape for every failure: `{error, error_code, error_description,
  * error_uri, details}`, status from the catalogue, description localized from
- * Accept-Language. Unexpected errors become `internal`; their detail stays in the log.
+ * Accept-Language. A full or unwritable disk is `resource_exhausted` or
+ * `unavailable`; other unexpected errors become `internal`. Their detail (paths
+ * included) stays in the log.
  */
 export function installErrorHandler(app: NimbusApp, localizer: ErrorLocalizer): void {
   app.setNotFoundHandler((request, reply) => {
@@ -27,6 +30,8 @@ export function installErrorHandler(app: NimbusApp, localizer: ErrorLocalizer): 
   app.setErrorHandler((raw: FastifyError, request, reply) => {
     const error = toNimbusError(raw);
     if (error.error === "internal") request.log.error({ err: raw }, "unexpected error");
+    else if (storageFailure(raw))
+      request.log.error({ err: raw }, error.message); // operators must see a full disk
     else if (error.status >= 500) request.log.warn({ err: raw }, error.message);
     else request.log.info({ error: error.error, reason: error.message }, "request failed");
     return sendError(request, reply, error, localizer);
@@ -100,7 +105,7 @@ function toNimbusError(error: FastifyError): NimbusError {
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new NimbusError("invalid_argument", error.message, { cause: error });
   }
-  return new NimbusError("internal", error.message, { cause: error });
+  return storageFailure(error) ?? new NimbusError("internal", error.message, { cause: error });
 }
 
 /** The request path without its query: the spec's `error_uri`. */

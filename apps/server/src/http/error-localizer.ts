@@ -20,6 +20,6 @@ export class ErrorLocalizer {
 
   describe(error: ErrorName, locale: Locale, params: Record<string, string | number>): string {
     const catalogue = this.catalogues.get(locale) ?? this.catalogues.get("en-US");
-    return formatMessage(catalogue?.[error] ?? error, params);
+    return formatMessage(catalogue?.[error] ?? error, params, this.catalogues.has(locale) ? locale : "en-US");
   }
 }

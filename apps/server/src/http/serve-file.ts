@@ -4,7 +4,7 @@ import { NimbusError } from "@nimbus/protocol";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ByteRange } from "../blobs/blob-store.js";
 import { isNotModified, rangeStillValid, type Validators } from "../modules/downloads/conditional.js";
-import type { DownloadTraffic, TrafficReservation } from "../modules/downloads/download-traffic.js";
+import type { TrafficReservation } from "../modules/downloads/download-traffic.js";
 import { presentationOf, SAFE_FILE_HEADERS } from "../modules/downloads/inline-policy.js";
 import { contentDisposition } from "./content-disposition.js";
 import { parseRange } from "./range.js";
@@ -14,11 +14,16 @@ export interface ServedFile extends Validators {
   size: number;
   mimeType: string;
   open(range?: ByteRange): Promise<Readable>;
+  /**
+   * Where the client may fetch the bytes itself (a presigned object URL answering with these
+   * headers), or undefined to stream them through this node.
+   */
+  redirect?(response: { contentDisposition: string; contentType: string }): Promise<string | undefined>;
 }
 
 export interface ServeOptions {
-  /** Whose monthly traffic the bytes count against; absent: not counted (thumbnails). */
-  charge?: { userId: string; traffic: DownloadTraffic };
+  /** Sets the bytes aside on whoever pays for them; absent: not counted (thumbnails). */
+  charge?: (bytes: number) => Promise<TrafficReservation>;
   /** Asked for inline display; the inline policy decides. */
   inline: boolean;
   cacheControl?: string;
@@ -48,6 +53,15 @@ export async function serveFile(
   const conditions = { ifNoneMatch: header(h["if-none-match"]), ifModifiedSince: h["if-modified-since"] };
   if (isNotModified(conditions, file)) return reply.code(304).send();
 
+  if (request.method !== "HEAD" && file.size > 0 && file.redirect) {
+    const shown = presentationOf(file.mimeType, options.inline);
+    const location = await file.redirect({
+      contentDisposition: contentDisposition(shown.disposition, file.name),
+      contentType: shown.contentType,
+    });
+    if (location) return redirectCharged(reply, location, file.size, options);
+  }
+
   const wanted = rangeStillValid(header(h["if-range"]), file) ? parseRange(h.range, file.size) : undefined;
   if (wanted?.kind === "unsatisfiable") {
     reply.header("content-range", `bytes */${file.size}`);
@@ -76,12 +90,33 @@ export async function serveFile(
   return sendMetered(request, reply, body, length, reservation);
 }
 
+/**
+ * Answers 302 to the object URL, charging the whole file now: the node never sees which
+ * bytes (which range, how many retries) the client then fetches, and a URL is good for the
+ * whole object until it expires, so a range asked for here is charged as the whole file.
+ */
+async function redirectCharged(
+  reply: FastifyReply,
+  location: string,
+  size: number,
+  options: ServeOptions,
+): Promise<FastifyReply> {
+  const reservation = await reserve(options, size);
+  await reservation.settle(size);
+  return reply
+    .code(302)
+    .removeHeader("etag")
+    .removeHeader("last-modified")
+    .removeHeader("accept-ranges")
+    .header("cache-control", "no-store")
+    .header("location", location)
+    .send();
+}
+
 const FREE: TrafficReservation = { settle: async () => {} };
 
 function reserve(options: ServeOptions, length: number): Promise<TrafficReservation> {
-  return options.charge
-    ? options.charge.traffic.reserve(options.charge.userId, length)
-    : Promise.resolve(FREE);
+  return options.charge ? options.charge(length) : Promise.resolve(FREE);
 }
 
 /**

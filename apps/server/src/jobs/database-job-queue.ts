@@ -3,8 +3,8 @@ import type { Db } from "../db/database.js";
 import { isUniqueViolation } from "../db/errors.js";
 import type { Clock } from "../lib/clock.js";
 import { newId } from "../lib/ids.js";
-import type { JobHandler, JobOptions, JobQueue } from "./job-queue.js";
-import { type ClaimedJob, JobStore } from "./job-store.js";
+import type { EveryOptions, JobHandler, JobOptions, JobQueue, RegisterOptions } from "./job-queue.js";
+import { type AbandonedJob, type ClaimedJob, JobStore } from "./job-store.js";
 
 /** The part of a pino logger the runner uses. */
 export interface JobLogger {
@@ -29,6 +29,7 @@ interface Registration {
   handler: JobHandler<unknown>;
   concurrency: number;
   running: number;
+  onAbandoned?: (payload: unknown, reason: string) => Promise<void>;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 3;
@@ -55,9 +56,12 @@ export class DatabaseJobQueue implements JobQueue {
   private readonly backoffMs: (attempt: number) => number;
   private readonly runnerId = randomBytes(8).toString("hex");
   private readonly registrations = new Map<string, Registration>();
-  private readonly schedules = new Map<string, number>();
+  private readonly schedules = new Map<string, { intervalMs: number; perNode: boolean }>();
+  private readonly groupLimits = new Map<string, number>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly running = new Set<Promise<void>>();
+  /** Per-node periodic jobs running in this process now. */
+  private readonly runningHere = new Set<string>();
   private controller = new AbortController();
   private started = false;
   private stopped = false;
@@ -72,13 +76,17 @@ export class DatabaseJobQueue implements JobQueue {
     this.backoffMs = options.backoffMs ?? exponentialBackoff;
   }
 
-  register<T>(type: string, handler: JobHandler<T>, options: { concurrency?: number } = {}): void {
+  register<T>(type: string, handler: JobHandler<T>, options: RegisterOptions<T> = {}): void {
     if (this.registrations.has(type)) throw new Error(`job type ${type} is already registered`);
     this.registrations.set(type, {
       handler: handler as JobHandler<unknown>,
       concurrency: Math.max(1, options.concurrency ?? 1),
       running: 0,
+      ...(options.onAbandoned && {
+        onAbandoned: options.onAbandoned as (payload: unknown, reason: string) => Promise<void>,
+      }),
     });
+    if (options.perGroup !== undefined) this.groupLimits.set(type, Math.max(1, options.perGroup));
   }
 
   async enqueue<T>(type: string, payload: T, options: JobOptions = {}): Promise<string> {
@@ -97,6 +105,7 @@ export class DatabaseJobQueue implements JobQueue {
           run_at: now + Math.max(0, options.delayMs ?? 0),
           locked_until: null,
           locked_by: null,
+          group_key: options.group ?? null,
           last_error: null,
           created_at: now,
           updated_at: now,
@@ -113,15 +122,16 @@ export class DatabaseJobQueue implements JobQueue {
     throw new Error(`could not enqueue ${type} with key ${options.key}`);
   }
 
-  every(type: string, intervalMs: number): void {
-    this.schedules.set(type, intervalMs);
-    if (this.started && !this.stopped) this.schedule(type, intervalMs);
+  every(type: string, intervalMs: number, options: EveryOptions = {}): void {
+    const schedule = { intervalMs, perNode: options.perNode ?? false };
+    this.schedules.set(type, schedule);
+    if (this.started && !this.stopped) this.schedule(type, schedule);
   }
 
   start(): void {
     if (this.started) return;
     this.started = true;
-    for (const [type, interval] of this.schedules) this.schedule(type, interval);
+    for (const [type, schedule] of this.schedules) this.schedule(type, schedule);
     const poll = setInterval(() => this.wake(), this.pollIntervalMs);
     poll.unref();
     this.timers.push(poll);
@@ -154,16 +164,50 @@ export class DatabaseJobQueue implements JobQueue {
     }
   }
 
-  private schedule(type: string, intervalMs: number): void {
-    const fire = () => {
-      this.enqueue(type, null, { key: `every:${type}`, maxAttempts: 1 }).catch((error: unknown) =>
-        this.logger.error({ err: error, type }, "could not schedule a periodic job"),
-      );
-    };
+  /**
+   * A cluster-wide periodic job is enqueued by the node that claims the current interval slot
+   * (`job_schedules`), so it runs once per interval however many nodes share the database; the
+   * lease then makes one node run it, and another takes it over if that node dies. Every node
+   * checks the slot at start and a few times per interval, so a dead node's turn is not lost.
+   * A per-node one runs in this process on its own timer, never twice at once.
+   */
+  private schedule(type: string, { intervalMs, perNode }: { intervalMs: number; perNode: boolean }): void {
+    const fire = perNode ? () => this.runHere(type) : () => this.enqueueSlot(type, intervalMs);
     fire();
-    const timer = setInterval(fire, intervalMs);
+    const timer = setInterval(fire, perNode ? intervalMs : Math.max(10, Math.min(intervalMs / 4, 60_000)));
     timer.unref();
     this.timers.push(timer);
+  }
+
+  private enqueueSlot(type: string, intervalMs: number): void {
+    const now = this.options.clock.now();
+    this.store
+      .claimSlot(type, Math.floor(now / intervalMs), now)
+      // Two attempts: a run whose node died is taken over once its lease expires.
+      .then((claimed) =>
+        claimed ? this.enqueue(type, null, { key: `every:${type}`, maxAttempts: 2 }) : undefined,
+      )
+      .catch((error: unknown) => {
+        if (!this.stopped) this.logger.error({ err: error, type }, "could not schedule a periodic job");
+      });
+  }
+
+  /** Runs a per-node periodic job in this process, unless its previous run is still going. */
+  private runHere(type: string): void {
+    const registration = this.registrations.get(type);
+    if (!registration || this.stopped || this.runningHere.has(type)) return;
+    this.runningHere.add(type);
+    const task = (async () => {
+      try {
+        await registration.handler(null, { id: `here:${type}`, attempt: 1, signal: this.controller.signal });
+      } catch (error) {
+        if (!this.stopped) this.logger.error({ err: error, type }, "per-node periodic job failed");
+      }
+    })().finally(() => {
+      this.runningHere.delete(type);
+      this.running.delete(task);
+    });
+    this.running.add(task);
   }
 
   /** Starts a poll now, or right after the one in progress. */
@@ -190,13 +234,35 @@ export class DatabaseJobQueue implements JobQueue {
     while (!this.stopped) {
       const free = [...this.registrations].filter(([, r]) => r.running < r.concurrency).map(([t]) => t);
       if (free.length === 0) return;
-      const job = await this.store.claimNext(free, this.runnerId, this.options.clock.now(), this.leaseMs);
+      const job = await this.store.claimNext(
+        free,
+        this.runnerId,
+        this.options.clock.now(),
+        this.leaseMs,
+        this.groupLimits,
+        (abandoned) => this.abandon(abandoned),
+      );
       if (!job) return;
       if (this.stopped) {
         await this.store.release(job.id, this.runnerId, this.options.clock.now());
         return;
       }
       this.run(job);
+    }
+  }
+
+  /** A job whose runner died on its last attempt: logged, and its type cleans up after it. */
+  private async abandon(job: AbandonedJob): Promise<void> {
+    this.logger.error(
+      { job: job.id, type: job.type },
+      "job abandoned: its runner stopped without finishing it",
+    );
+    const cleanUp = this.registrations.get(job.type)?.onAbandoned;
+    if (!cleanUp) return;
+    try {
+      await cleanUp(JSON.parse(job.payload), "lease expired");
+    } catch (error) {
+      this.logger.error({ err: error, job: job.id, type: job.type }, "could not clean up an abandoned job");
     }
   }
 

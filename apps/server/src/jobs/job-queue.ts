@@ -21,15 +21,39 @@ export interface JobOptions {
   key?: string;
   /** Total runs before the job is given up as failed (default 3). */
   maxAttempts?: number;
+  /** The group the job belongs to (e.g. a user id), for the type's `perGroup` bound. */
+  group?: string;
+}
+
+export interface RegisterOptions<T> {
+  /** Most jobs of this type running at once in this process (default 1). */
+  concurrency?: number;
+  /** Most jobs of one group (`JobOptions.group`) of this type running at once. */
+  perGroup?: number;
+  /**
+   * Called when the queue gives a job up without its handler being able to say
+   * so: its runner died (lease expired) on its last attempt. Clean up after it here
+   * (fail its task, release what it held).
+   */
+  onAbandoned?: (payload: T, reason: string) => Promise<void>;
+}
+
+export interface EveryOptions {
+  /** Housekeeping of this node's own disk (temp files): runs on every node, not once per cluster. */
+  perNode?: boolean;
 }
 
 export interface JobQueue {
   /** Declares the handler of a job type; call before `start`. */
-  register<T>(type: string, handler: JobHandler<T>, options?: { concurrency?: number }): void;
+  register<T>(type: string, handler: JobHandler<T>, options?: RegisterOptions<T>): void;
   /** Persists a job; it survives restarts and runs once a worker is free. Resolves to its id. */
   enqueue<T>(type: string, payload: T, options?: JobOptions): Promise<string>;
-  /** Runs a registered job type periodically (maintenance: GC, expiry, cleanup). */
-  every(type: string, intervalMs: number): void;
+  /**
+   * Runs a registered job type periodically (maintenance: GC, expiry, cleanup): once per
+   * interval in the whole cluster, on whichever node claims the interval's slot first. With
+   * `perNode`, every node runs it on its own timer instead, in process (work on local disk).
+   */
+  every(type: string, intervalMs: number, options?: EveryOptions): void;
   start(): void;
   /** Stops taking jobs, aborts running ones' signals and waits for them to settle. */
   stop(): Promise<void>;

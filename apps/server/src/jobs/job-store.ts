@@ -4,6 +4,37 @@ import type { JobsTable, Tables } from "../db/schema.js";
 
 export type ClaimedJob = Selectable<JobsTable>;
 
+/** A job given up because its runner died on its last attempt. */
+export interface AbandonedJob {
+  id: string;
+  type: string;
+  payload: string;
+}
+
+/** Running jobs counted against a `perGroup` bound: those whose lease still holds. */
+function underGroupLimit(groupLimits: ReadonlyMap<string, number>, now: number) {
+  return (eb: ExpressionBuilder<Tables, "jobs">) =>
+    eb.and(
+      [...groupLimits].map(([type, limit]) =>
+        eb.or([
+          eb("jobs.type", "!=", type),
+          eb("jobs.group_key", "is", null),
+          eb(
+            eb
+              .selectFrom("jobs as other")
+              .select((inner) => inner.fn.countAll<number>().as("n"))
+              .where("other.type", "=", type)
+              .whereRef("other.group_key", "=", "jobs.group_key")
+              .where("other.state", "=", "running")
+              .where("other.locked_until", ">=", now),
+            "<",
+            limit,
+          ),
+        ]),
+      ),
+    );
+}
+
 /** A job another runner may take: pending and due, or running under an expired lease. */
 function claimable(now: number) {
   return (eb: ExpressionBuilder<Tables, "jobs">) =>
@@ -19,6 +50,25 @@ export class JobStore {
 
   async insert(row: Insertable<JobsTable>): Promise<void> {
     await this.db.insertInto("jobs").values(row).execute();
+  }
+
+  /**
+   * Claims interval `slot` of periodic `type` for the caller: true for exactly one caller per
+   * slot, however many nodes ask (an insert that yields, then an update conditional on an older slot).
+   */
+  async claimSlot(type: string, slot: number, now: number): Promise<boolean> {
+    await this.db
+      .insertInto("job_schedules")
+      .values({ type, last_slot: -1, updated_at: now })
+      .onConflict((oc) => oc.column("type").doNothing())
+      .execute();
+    const moved = await this.db
+      .updateTable("job_schedules")
+      .set({ last_slot: slot, updated_at: now })
+      .where("type", "=", type)
+      .where("last_slot", "<", slot)
+      .executeTakeFirst();
+    return moved.numUpdatedRows > 0n;
   }
 
   async idByKey(key: string): Promise<string | undefined> {
@@ -40,27 +90,33 @@ export class JobStore {
   /**
    * Claims the oldest due job of one of `types`: a SELECT for a candidate, then
    * an UPDATE guarded by the same condition, so of two racing runners one wins.
-   * A job whose lease expired after its last attempt is marked failed instead.
+   * A job whose lease expired after its last attempt is marked failed instead
+   * and handed to `onAbandoned` (by the one runner whose UPDATE marked it).
+   * Jobs of a group already running `groupLimits[type]` jobs wait; the bound is
+   * checked when choosing, so two runners racing on Postgres may exceed it by one.
    */
   async claimNext(
     types: string[],
     runnerId: string,
     now: number,
     leaseMs: number,
+    groupLimits: ReadonlyMap<string, number> = new Map(),
+    onAbandoned: (job: AbandonedJob) => Promise<void> = async () => {},
   ): Promise<ClaimedJob | undefined> {
     for (let tries = 0; tries < 10; tries++) {
       const candidate = await this.db
         .selectFrom("jobs")
-        .select(["id", "state", "attempts", "max_attempts"])
+        .select(["id", "type", "payload", "state", "attempts", "max_attempts"])
         .where("type", "in", types)
         .where(claimable(now))
+        .$if(groupLimits.size > 0, (query) => query.where(underGroupLimit(groupLimits, now)))
         .orderBy("run_at")
         .orderBy("id")
         .limit(1)
         .executeTakeFirst();
       if (!candidate) return undefined;
       if (candidate.state === "running" && candidate.attempts >= candidate.max_attempts) {
-        await this.db
+        const given = await this.db
           .updateTable("jobs")
           .set({
             state: "failed",
@@ -71,7 +127,8 @@ export class JobStore {
           })
           .where("id", "=", candidate.id)
           .where(claimable(now))
-          .execute();
+          .executeTakeFirst();
+        if (given.numUpdatedRows > 0n) await onAbandoned(candidate);
         continue;
       }
       const claimed = await this.db

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { equalSecret } from "./constant-time.js";
 
 /**
  * The one HMAC-SHA256 signer for values that carry their own proof (captcha tokens and
@@ -31,7 +32,8 @@ export class Signer {
     const dot = signed.indexOf(".");
     if (dot <= 0) return undefined;
     const body = signed.slice(0, dot);
-    if (!BASE64URL.test(body) || !equal(signed.slice(dot + 1), this.mac(purpose, body))) return undefined;
+    if (!BASE64URL.test(body) || !equalSecret(signed.slice(dot + 1), this.mac(purpose, body)))
+      return undefined;
     try {
       const value: unknown = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
       return typeof value === "object" && value !== null && !Array.isArray(value)
@@ -52,7 +54,7 @@ export class Signer {
 
   /** Whether `signature` is `signFields(purpose, fields)`, compared in constant time. */
   verifyFields(purpose: string, fields: readonly string[], signature: string): boolean {
-    return equal(signature, this.signFields(purpose, fields));
+    return equalSecret(signature, this.signFields(purpose, fields));
   }
 
   private mac(purpose: string, body: string): string {
@@ -62,9 +64,3 @@ export class Signer {
 }
 
 const BASE64URL = /^[\w-]+$/;
-
-function equal(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}

@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { NimbusApp } from "../../src/http/types.js";
-import { configOf } from "./test-app.js";
+import { configOf, sendsSettled } from "./test-app.js";
 
 export interface OutboxMessage {
   file: string;
@@ -17,8 +17,9 @@ function header(raw: string, name: string): string {
   return match?.[1]?.replace(/\n[ \t]+/g, " ").trim() ?? "";
 }
 
-/** Every message in the app's DATA_DIR/mail outbox, oldest first. */
-export function outbox(app: NimbusApp): Promise<OutboxMessage[]> {
+/** Every message in the app's DATA_DIR/mail outbox, oldest first, once the codes asked for went out. */
+export async function outbox(app: NimbusApp): Promise<OutboxMessage[]> {
+  await sendsSettled(app);
   return outboxIn(configOf(app).accounts.mailDir);
 }
 
@@ -41,11 +42,16 @@ export async function outboxIn(dir: string): Promise<OutboxMessage[]> {
 
 /** The newest code mailed to `email` (by a test app, or into a DATA_DIR/mail folder). */
 export async function lastCodeFor(source: NimbusApp | string, email: string): Promise<string> {
-  const all = typeof source === "string" ? await outboxIn(source) : await outbox(source);
-  const messages = all.filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
-  const code = messages.at(-1)?.code;
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
+  // A server in another process sends codes just after its answer: give it a moment.
+  const deadline = Date.now() + (typeof source === "string" ? 5000 : 0);
+  for (;;) {
+    const all = typeof source === "string" ? await outboxIn(source) : await outbox(source);
+    const messages = all.filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+    const code = messages.at(-1)?.code;
+    if (code) return code;
+    if (Date.now() >= deadline) throw new Error(`no code mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Asks for a code by email and verifies it: answers the verification token. */

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Redis } from "ioredis";
 import pg from "pg";
 import { buildApp } from "../../src/app.js";
 import type { BlobStore } from "../../src/blobs/blob-store.js";
@@ -11,7 +12,11 @@ import { type Database, openDatabase } from "../../src/db/database.js";
 import type { NimbusApp } from "../../src/http/types.js";
 import { DatabaseJobQueue } from "../../src/jobs/database-job-queue.js";
 import { type Clock, systemClock } from "../../src/lib/clock.js";
+import { BackgroundSends } from "../../src/mail/background-sends.js";
+import type { Mailer } from "../../src/mail/index.js";
+import type { EventWakes } from "../../src/modules/events/event-wakes.js";
 import type { RateLimitStore } from "../../src/modules/rate-limits/rate-limit-store.js";
+import { acquireSharedS3rver } from "./s3rver.js";
 
 export interface TestApp {
   app: NimbusApp;
@@ -23,6 +28,12 @@ export interface TestApp {
   close(): Promise<void>;
   /** Stops this app as a process exit would, then boots a new one on the same DATA_DIR and database. */
   restart(): Promise<TestApp>;
+  /**
+   * Another node of the same installation: a second app on this one's configuration (same
+   * database, blob store, DATA_DIR and, when set, REDIS_URL), as a second process behind a
+   * load balancer. Closing it leaves this app's database and files in place.
+   */
+  peer(options?: Omit<TestAppOptions, "env">): Promise<TestApp>;
 }
 
 export interface TestAppOptions {
@@ -34,9 +45,14 @@ export interface TestAppOptions {
   beforeReady?: (app: NimbusApp) => void;
   /** The rate-limit counters, for a test that records what another module would (e.g. sign-in failures). */
   rateLimits?: RateLimitStore;
+  /** Replaces the DATA_DIR outbox mailer, e.g. to make sending slow. */
+  mailer?: Mailer;
+  /** The drive-event wake-ups, for a test that waits on them as a subscriber on this node would. */
+  eventWakes?: EventWakes;
 }
 
 const appConfigs = new WeakMap<NimbusApp, Config>();
+const appSends = new WeakMap<NimbusApp, BackgroundSends>();
 
 /** The configuration a test app was built with (e.g. to read its DATA_DIR mail outbox). */
 export function configOf(app: NimbusApp): Config {
@@ -45,39 +61,80 @@ export function configOf(app: NimbusApp): Config {
   return config;
 }
 
+/** Waits until every code the app answered for has been sent (they go out after the answer). */
+export async function sendsSettled(app: NimbusApp): Promise<void> {
+  await appSends.get(app)?.settled();
+}
+
 /** Which database the integration suite runs on: Postgres when TEST_DATABASE_URL is set, else a SQLite file. */
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? "postgres" : "sqlite";
 
 /**
- * A whole Nimbus app on a fresh temporary DATA_DIR and a fresh database: a new
- * SQLite file, or a new schema on TEST_DATABASE_URL, so test files never share rows.
+ * Where the integration suite keeps file bytes: `TEST_BLOB_STORE=s3` puts them in
+ * an s3rver on loopback (one per test file, a fresh key prefix per test app), else
+ * the local store under DATA_DIR.
+ */
+export const testBlobStoreKind = testBlobStoreFromEnv(process.env.TEST_BLOB_STORE);
+
+function testBlobStoreFromEnv(value: string | undefined): "local" | "s3" {
+  if (value === undefined || value === "" || value === "local") return "local";
+  if (value === "s3") return "s3";
+  throw new Error(`TEST_BLOB_STORE must be local or s3, not ${value}`);
+}
+
+/**
+ * A whole Nimbus app on a fresh temporary DATA_DIR, a fresh database (a new SQLite
+ * file, or a new schema on TEST_DATABASE_URL) and fresh blob storage, so test
+ * files never share rows or bytes.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "nimbus-test-"));
   const postgres = process.env.TEST_DATABASE_URL
     ? await createSchema(process.env.TEST_DATABASE_URL)
     : undefined;
+  const s3 = testBlobStoreKind === "s3" && !options.env?.BLOB_STORE ? await acquireSharedS3rver() : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     NODE_ENV: "test",
     PUBLIC_URL: "http://nimbus.test",
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...(s3
+      ? {
+          BLOB_STORE: "s3",
+          S3_ENDPOINT: s3.s3.endpoint,
+          S3_BUCKET: s3.s3.bucket,
+          S3_ACCESS_KEY_ID: "S3RVER",
+          S3_SECRET_ACCESS_KEY: "S3RVER",
+          S3_FORCE_PATH_STYLE: "true",
+        }
+      : {}),
     ...options.env,
   });
-  return boot(config, options, async () => {
+  const blobPrefix = `app-${randomBytes(6).toString("hex")}/`;
+  return boot(config, blobPrefix, options, async () => {
     await postgres?.drop();
+    await s3?.release();
     await rm(dataDir, { recursive: true, force: true });
   });
 }
 
-async function boot(config: Config, options: TestAppOptions, dispose: () => Promise<void>): Promise<TestApp> {
+async function boot(
+  config: Config,
+  blobPrefix: string,
+  options: TestAppOptions,
+  dispose: () => Promise<void>,
+): Promise<TestApp> {
   const database = await openDatabase(config.database);
   await database.migrate();
-  const realBlobs = await createBlobStore(config.blobs);
+  const realBlobs = await createBlobStore(
+    config.blobs.kind === "s3" ? { ...config.blobs, prefix: blobPrefix } : config.blobs,
+  );
   const blobs = options.wrapBlobs ? options.wrapBlobs(realBlobs) : realBlobs;
   const clock = options.clock ?? systemClock;
   const jobs = new DatabaseJobQueue({ db: database.db, clock, pollIntervalMs: 50, backoffMs: () => 0 });
+  const redis = config.redis ? new Redis(config.redis.url) : undefined;
+  const backgroundSends = new BackgroundSends({ info: () => {}, warn: () => {} });
   const app = await buildApp({
     config,
     database,
@@ -85,8 +142,13 @@ async function boot(config: Config, options: TestAppOptions, dispose: () => Prom
     clock,
     jobs,
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(redis ? { redis } : {}),
+    ...(options.eventWakes ? { eventWakes: options.eventWakes } : {}),
+    backgroundSends,
   });
   appConfigs.set(app, config);
+  appSends.set(app, backgroundSends);
   options.beforeReady?.(app);
   await app.ready();
   jobs.start();
@@ -94,6 +156,7 @@ async function boot(config: Config, options: TestAppOptions, dispose: () => Prom
     await app.close();
     await jobs.stop();
     await blobs.close();
+    await redis?.quit();
     await database.close().catch(() => {});
   };
   return {
@@ -108,7 +171,10 @@ async function boot(config: Config, options: TestAppOptions, dispose: () => Prom
     },
     async restart() {
       await stop();
-      return boot(config, options, dispose);
+      return boot(config, blobPrefix, options, dispose);
+    },
+    peer(peerOptions = {}) {
+      return boot(config, blobPrefix, { ...peerOptions, env: options.env }, async () => {});
     },
   };
 }
@@ -136,4 +202,15 @@ async function createSchema(baseUrl: string): Promise<{ url: string; drop(): Pro
       }
     },
   };
+}
+
+/**
+ * Ids of the uploads with unfinished bytes stored: the bucket's pieces when the blob store
+ * shares them between nodes (S3), else the files under DATA_DIR/uploads.
+ */
+export async function storedUploadIds(t: Pick<TestApp, "blobs" | "config">): Promise<string[]> {
+  const shared = t.blobs.uploadBytes?.();
+  if (shared) return shared.ids();
+  const { readdir } = await import("node:fs/promises");
+  return readdir(t.config.uploads.dir).catch(() => []);
 }

@@ -1,4 +1,4 @@
-import type { AccountActionState } from "./use-account-api.js";
+import type { AccountActionState } from "../session/use-account-api.js";
 
 /** A form's outcome: the error as an alert, an optional success line as a polite status. */
 export function AccountStatus({ state, done }: { state: AccountActionState<unknown>; done?: string }) {

@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { ModalDialog } from "../components/modal-dialog.js";
 import { usePageAction } from "../components/platform/page-actions.js";
 import { Spinner } from "../components/spinner.js";
-import { useDriveSession } from "../drive/session.js";
 import { useT } from "../i18n/i18n.js";
-import { loginSceneForPath, rememberLoginScene } from "./auth-events.js";
+import { readPageParams } from "../lib/page-params.js";
+import { loginSceneForPath, rememberLoginScene } from "../session/auth-events.js";
+import { useDriveSession } from "../session/session.js";
 import "./accounts.css";
 
 const SignInForm = lazy(() => import("./sign-in-form.js").then((module) => ({ default: module.SignInForm })));
@@ -16,14 +18,14 @@ const SignInForm = lazy(() => import("./sign-in-form.js").then((module) => ({ de
  */
 export function SignInDialog() {
   const t = useT();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { session, reload } = useDriveSession();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
+  const [titleKey, setTitleKey] = useState("page.driveLogin.title");
   const show = () => {
     try {
-      rememberLoginScene(localStorage, loginSceneForPath(pathname));
+      rememberLoginScene(localStorage, readPageParams(search).scene ?? loginSceneForPath(pathname));
     } catch {
       // No storage: the events go without a scene.
     }
@@ -38,19 +40,15 @@ export function SignInDialog() {
     setPending(false);
     if (session.status === "signed-out") show();
   }, [pending, session.status]);
-  useEffect(() => {
-    if (open && !dialog.current?.open) dialog.current?.showModal();
-    if (!open && dialog.current?.open) dialog.current.close();
-  }, [open]);
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
+      open={open}
       className="sign-in-dialog"
-      aria-labelledby="sign-in-dialog-title"
-      onClose={() => setOpen(false)}
+      labelledBy="sign-in-dialog-title"
+      onDismiss={() => setOpen(false)}
     >
       <div className="dialog-head">
-        <h2 id="sign-in-dialog-title">{t("page.driveLogin.title")}</h2>
+        <h2 id="sign-in-dialog-title">{t(titleKey)}</h2>
         <button
           className="icon-button"
           type="button"
@@ -63,6 +61,7 @@ export function SignInDialog() {
       {open && (
         <Suspense fallback={<Spinner />}>
           <SignInForm
+            onStepTitle={setTitleKey}
             onSignedIn={() => {
               setOpen(false);
               reload();
@@ -70,6 +69,6 @@ export function SignInDialog() {
           />
         </Suspense>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,13 +1,16 @@
-import type { SigninRequest, TokenResponse } from "@nimbus/protocol";
-import { useId, useState } from "react";
-import { ENDPOINTS } from "../api/endpoints.js";
+import type { SigninRequest } from "@nimbus/protocol";
+import { nimbusApi } from "@nimbus/protocol";
+import { useEffect, useId, useState } from "react";
 import { useT } from "../i18n/i18n.js";
-import { accountCaptchaMeta } from "./account-api.js";
+import { accountCaptchaMeta } from "../session/account-api.js";
+import { emitInBrowser } from "../session/auth-events.js";
+import { markNewUser } from "../session/new-user.js";
+import { type AccountActionState, accountErrorText, useAccountApi } from "../session/use-account-api.js";
 import { AccountStatus } from "./account-status.js";
-import { emitInBrowser } from "./auth-events.js";
+import { ProviderButtons } from "./provider-buttons.js";
 import { CreateAccountStep, PasswordResetStep } from "./sign-in-steps.js";
 import { TwoFactorStep } from "./two-factor-step.js";
-import { type AccountActionState, accountErrorText, useAccountApi } from "./use-account-api.js";
+import { useProviderReturn } from "./use-provider-return.js";
 import { VerificationCodeStep } from "./verification-code-step.js";
 
 type Step =
@@ -18,17 +21,34 @@ type Step =
   | { kind: "two-factor"; token: string; body: SigninRequest }
   | { kind: "review"; body: SigninRequest };
 
+/** The heading of each step, for a page that names the step in its own heading. */
+const STEP_TITLES: Record<Step["kind"], string> = {
+  code: "page.driveLogin.title",
+  password: "page.driveLogin.title",
+  review: "page.driveLogin.title",
+  reset: "accounts.reset.title",
+  create: "login.signup.title",
+  "two-factor": "accounts.twoFactor.title",
+};
+
 /**
  * Sign-in and sign-up in one card: a code tab (email or phone; an unknown address goes on
  * to create the account), a password tab (with a reset by code), the second-factor step
- * when the account asks for it, and the cancellation of a pending deletion.
+ * when the account asks for it, and the cancellation of a pending deletion. With
+ * `onStepTitle` the caller shows the step's title as its one heading (the sign-in page's
+ * h1, the dialog's title) and the steps show none of their own.
  */
 export function SignInForm({
   onSignedIn,
   initialTab = "code",
+  returnTo = "/drive",
+  onStepTitle,
 }: {
   onSignedIn: () => void;
   initialTab?: "code" | "password";
+  /** Where a sign-in through another provider lands. */
+  returnTo?: string;
+  onStepTitle?: (key: string) => void;
 }) {
   const t = useT();
   const api = useAccountApi();
@@ -36,11 +56,18 @@ export function SignInForm({
   const [step, setStep] = useState<Step>({ kind: initialTab });
   const [state, setState] = useState<AccountActionState<unknown>>({ status: "idle" });
   const [notice, setNotice] = useState("");
+  const providerReturn = useProviderReturn();
+  useEffect(() => {
+    if (providerReturn.twoFactorToken)
+      setStep({ kind: "two-factor", token: providerReturn.twoFactorToken, body: {} });
+  }, [providerReturn.twoFactorToken]);
+  const titleKey = STEP_TITLES[step.kind];
+  useEffect(() => onStepTitle?.(titleKey), [onStepTitle, titleKey]);
+  const showTitle = !onStepTitle;
 
   async function signIn(body: SigninRequest, method: string): Promise<void> {
     setState({ status: "busy" });
-    const result = await api<TokenResponse>(ENDPOINTS.signin, {
-      method: "POST",
+    const result = await api(nimbusApi.auth.signin, {
       body,
       ...(body.username ? { captchaMeta: accountCaptchaMeta(body.username) } : {}),
     });
@@ -144,6 +171,7 @@ export function SignInForm({
         )}
         {step.kind === "reset" && (
           <PasswordResetStep
+            showTitle={showTitle}
             onDone={() => {
               setNotice(t("accounts.reset.done"));
               setStep({ kind: "password" });
@@ -153,9 +181,11 @@ export function SignInForm({
         )}
         {step.kind === "create" && (
           <CreateAccountStep
+            showTitle={showTitle}
             token={step.token}
             target={step.target}
             onCreated={(userId) => {
+              markNewUser();
               emitInBrowser("AFTER_LOGIN", { method: "signup", user_id: userId });
               onSignedIn();
             }}
@@ -163,6 +193,7 @@ export function SignInForm({
         )}
         {step.kind === "two-factor" && (
           <TwoFactorStep
+            showTitle={showTitle}
             busy={state.status === "busy"}
             onSubmit={(answer) => signIn({ two_factor_token: step.token, ...answer }, "two_factor")}
             onCancel={() => {
@@ -184,7 +215,13 @@ export function SignInForm({
             </button>
           </div>
         )}
+        {providerReturn.error && state.status === "idle" && (
+          <p className="form-message error" role="alert">
+            {providerReturn.error}
+          </p>
+        )}
         <AccountStatus state={state} />
+        {tabs && <ProviderButtons returnTo={returnTo} />}
       </div>
     </div>
   );

@@ -1,24 +1,36 @@
-import type { TokenResponse } from "@nimbus/protocol";
+import { nimbusApi } from "@nimbus/protocol";
 import { useId, useState } from "react";
-import { ENDPOINTS } from "../api/endpoints.js";
 import { useT } from "../i18n/i18n.js";
+import { documentCookieJar } from "../lib/cookies.js";
+import { signupAttribution } from "../session/free-days.js";
+import { useAccountAction } from "../session/use-account-api.js";
 import { AccountStatus } from "./account-status.js";
-import { useAccountAction } from "./use-account-api.js";
 import { targetField, VerificationCodeStep } from "./verification-code-step.js";
+
+function browserStorage(): Storage | undefined {
+  try {
+    return localStorage;
+  } catch {
+    return undefined;
+  }
+}
 
 /** A verified address with no account yet: a name and an optional password, then the account. */
 export function CreateAccountStep({
   token,
   target,
   onCreated,
+  showTitle = true,
 }: {
   token: string;
   target: string;
   onCreated: (userId: string) => void;
+  /** False when the page's own heading names the step. */
+  showTitle?: boolean;
 }) {
   const t = useT();
   const id = useId();
-  const signup = useAccountAction<TokenResponse>();
+  const signup = useAccountAction(nimbusApi.auth.signup);
   return (
     <form
       className="stack-form"
@@ -27,18 +39,19 @@ export function CreateAccountStep({
         const data = new FormData(event.currentTarget);
         const name = String(data.get("name") ?? "").trim();
         const password = String(data.get("password") ?? "");
-        const result = await signup.run(ENDPOINTS.signup, {
+        const result = await signup.run({
           body: {
             verification_token: token,
             ...(target ? targetField(target) : {}),
             ...(name ? { name } : {}),
             ...(password ? { password } : {}),
+            ...signupAttribution(documentCookieJar(document), browserStorage(), Date.now()),
           },
         });
         if (result.ok) onCreated(result.data.sub);
       }}
     >
-      <h2 className="step-title">{t("login.signup.title")}</h2>
+      {showTitle && <h2 className="step-title">{t("login.signup.title")}</h2>}
       <p className="muted small">{t("accounts.create.lead", { target })}</p>
       <label htmlFor={`${id}-name`}>{t("login.name")}</label>
       <input id={`${id}-name`} name="name" autoComplete="name" maxLength={64} />
@@ -64,21 +77,29 @@ export function CreateAccountStep({
 }
 
 /** Forgotten password: a RESET_PASSWORD code, then the new password (every session ends). */
-export function PasswordResetStep({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+export function PasswordResetStep({
+  onDone,
+  onCancel,
+  showTitle = true,
+}: {
+  onDone: () => void;
+  onCancel: () => void;
+  showTitle?: boolean;
+}) {
   const t = useT();
   const id = useId();
   const [token, setToken] = useState<string>();
-  const reset = useAccountAction();
+  const reset = useAccountAction(nimbusApi.auth.passwordReset);
   return (
     <div className="stack-form">
-      <h2 className="step-title">{t("accounts.reset.title")}</h2>
+      {showTitle && <h2 className="step-title">{t("accounts.reset.title")}</h2>}
       {token ? (
         <form
           className="stack-form"
           onSubmit={async (event) => {
             event.preventDefault();
             const password = String(new FormData(event.currentTarget).get("password"));
-            const result = await reset.run(ENDPOINTS.passwordReset, {
+            const result = await reset.run({
               body: { verification_token: token, password },
             });
             if (result.ok) onDone();

@@ -1,15 +1,27 @@
-import type { DeviceLookupResponse, DeviceVerifyResponse, UserMe } from "@nimbus/protocol";
+import type { UserMe } from "@nimbus/protocol";
+import { nimbusApi } from "@nimbus/protocol";
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { ENDPOINTS } from "../api/endpoints.js";
-import { useT } from "../i18n/i18n.js";
+import { type Translate, useT } from "../i18n/i18n.js";
+import { loginPathFor } from "../session/redirect.js";
+import { type AccountActionState, useAccountAction, useAccountApi } from "../session/use-account-api.js";
+import { useSignedInHint } from "../site/signed-in-hint.js";
 import { AccountStatus } from "./account-status.js";
-import { loginPathFor } from "./redirect.js";
-import { useAccountAction, useAccountApi } from "./use-account-api.js";
 
 /** Codes are shown as `ABCD-1234`; people type them any way. */
 export function normalizeTvCode(input: string): string {
   return input.toUpperCase().replace(/[^A-Z0-9]/g, "");
+}
+
+/**
+ * A code no TV is waiting for comes back as `invalid_grant`, whose catalogue text speaks of
+ * an expired sign-in: here it means a mistyped code, and an `expired_token` an old one.
+ */
+export function tvCodeState<T>(state: AccountActionState<T>, t: Translate): AccountActionState<T> {
+  if (state.status !== "error") return state;
+  if (state.error.error === "invalid_grant") return { ...state, message: t("accounts.tv.wrongCode") };
+  if (state.error.error === "expired_token") return { ...state, message: t("accounts.tv.codeExpired") };
+  return state;
 }
 
 type Viewer = { status: "loading" } | { status: "signed-out" } | { status: "ready"; user: UserMe };
@@ -24,15 +36,21 @@ export function TvApproval() {
   const api = useAccountApi();
   const { pathname, search } = useLocation();
   const [params] = useSearchParams();
+  const mayBeSignedIn = useSignedInHint();
   const [viewer, setViewer] = useState<Viewer>({ status: "loading" });
   const [code, setCode] = useState(params.get("user_code") ?? "");
-  const lookup = useAccountAction<DeviceLookupResponse>();
-  const verify = useAccountAction<DeviceVerifyResponse>();
+  const lookup = useAccountAction(nimbusApi.auth.deviceLookup);
+  const verify = useAccountAction(nimbusApi.auth.deviceVerify);
   useEffect(() => {
-    void api<UserMe>(ENDPOINTS.userMe).then((result) =>
+    // Without a session cookie the answer would be a 401: show the sign-in step at once.
+    if (!mayBeSignedIn) {
+      setViewer({ status: "signed-out" });
+      return;
+    }
+    void api(nimbusApi.user.me).then((result) =>
       setViewer(result.ok ? { status: "ready", user: result.data } : { status: "signed-out" }),
     );
-  }, [api]);
+  }, [api, mayBeSignedIn]);
 
   if (viewer.status === "loading") return <div className="card form-card" aria-busy="true" />;
   if (viewer.status === "signed-out")
@@ -70,9 +88,7 @@ export function TvApproval() {
             className="button primary"
             type="button"
             disabled={verify.busy}
-            onClick={() =>
-              verify.run(ENDPOINTS.deviceVerify, { body: { user_code: request.user_code, approve: true } })
-            }
+            onClick={() => verify.run({ body: { user_code: request.user_code, approve: true } })}
           >
             {t("accounts.tv.approve")}
           </button>
@@ -80,9 +96,7 @@ export function TvApproval() {
             className="button"
             type="button"
             disabled={verify.busy}
-            onClick={() =>
-              verify.run(ENDPOINTS.deviceVerify, { body: { user_code: request.user_code, approve: false } })
-            }
+            onClick={() => verify.run({ body: { user_code: request.user_code, approve: false } })}
           >
             {t("accounts.tv.deny")}
           </button>
@@ -95,12 +109,7 @@ export function TvApproval() {
       className="card form-card"
       onSubmit={(event) => {
         event.preventDefault();
-        void lookup.run(
-          `${ENDPOINTS.deviceLookup}?${new URLSearchParams({ user_code: normalizeTvCode(code) })}`,
-          {
-            method: "GET",
-          },
-        );
+        void lookup.run({ query: { user_code: normalizeTvCode(code) } });
       }}
     >
       <label htmlFor={`${id}-code`}>{t("tv.form.label")}</label>
@@ -124,7 +133,7 @@ export function TvApproval() {
       <button className="button primary" type="submit" disabled={lookup.busy}>
         {t("tv.form.submit")}
       </button>
-      <AccountStatus state={lookup.state} />
+      <AccountStatus state={tvCodeState(lookup.state, t)} />
     </form>
   );
 }

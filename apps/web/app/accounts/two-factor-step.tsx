@@ -6,7 +6,9 @@ export function TwoFactorStep({
   busy,
   onSubmit,
   onCancel,
+  showTitle = true,
 }: {
+  showTitle?: boolean;
   busy: boolean;
   onSubmit: (answer: { two_factor_code: string } | { recovery_code: string }) => void;
   onCancel: () => void;
@@ -23,7 +25,7 @@ export function TwoFactorStep({
         onSubmit(recovery ? { recovery_code: value.trim() } : { two_factor_code: value.trim() });
       }}
     >
-      <h2 className="step-title">{t("accounts.twoFactor.title")}</h2>
+      {showTitle && <h2 className="step-title">{t("accounts.twoFactor.title")}</h2>}
       <p className="muted small">
         {t(recovery ? "accounts.twoFactor.recoveryLead" : "accounts.twoFactor.lead")}
       </p>

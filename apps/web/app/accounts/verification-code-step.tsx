@@ -1,10 +1,10 @@
 import type { VerificationResponse, VerificationUsage, VerifyResponse } from "@nimbus/protocol";
+import { nimbusApi } from "@nimbus/protocol";
 import { useEffect, useId, useState } from "react";
-import { ENDPOINTS } from "../api/endpoints.js";
 import { useT } from "../i18n/i18n.js";
-import { accountCaptchaMeta } from "./account-api.js";
+import { accountCaptchaMeta } from "../session/account-api.js";
+import { useAccountAction } from "../session/use-account-api.js";
 import { AccountStatus } from "./account-status.js";
-import { useAccountAction } from "./use-account-api.js";
 
 export interface VerifiedTarget extends VerifyResponse {
   /** What the code went to, as typed ('' when it went to the signed-in user's own address). */
@@ -57,13 +57,15 @@ export function VerificationCodeStep({
   const [target, setTarget] = useState(initialTarget);
   const [code, setCode] = useState("");
   const [sent, setSent] = useState<VerificationResponse & { target: string }>();
-  const send = useAccountAction<VerificationResponse>();
-  const verify = useAccountAction<VerifyResponse>();
+  const send = useAccountAction(nimbusApi.auth.verification);
+  const verify = useAccountAction(nimbusApi.auth.verificationVerify);
   const resendIn = useCountdown(sent?.resend_in ?? 0);
 
   async function sendCode() {
-    const body = own ? { usage, target: "USER" } : { usage, target: "ANY", ...targetField(target) };
-    const result = await send.run(ENDPOINTS.verification, {
+    const body = own
+      ? { usage, target: "USER" as const }
+      : { usage, target: "ANY" as const, ...targetField(target) };
+    const result = await send.run({
       body,
       ...(own ? {} : { captchaMeta: accountCaptchaMeta(target) }),
     });
@@ -114,7 +116,7 @@ export function VerificationCodeStep({
       className="code-step"
       onSubmit={async (event) => {
         event.preventDefault();
-        const result = await verify.run(ENDPOINTS.verificationVerify, {
+        const result = await verify.run({
           body: { verification_id: sent.verification_id, verification_code: code.trim() },
         });
         if (result.ok) onVerified({ ...result.data, target: sent.target });

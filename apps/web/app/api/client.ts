@@ -1,5 +1,9 @@
-import { NimbusError } from "@nimbus/protocol";
+import { type EndpointRef, methodOf, NimbusError } from "@nimbus/protocol";
 import type { Translate } from "../i18n/i18n.js";
+import { type EndpointAnswer, type EndpointInput, endpointUrl } from "./endpoint-url.js";
+
+export { type EndpointAnswer, type EndpointInput, endpointUrl };
+
 import { getDeviceId } from "../lib/device-id.js";
 import { ApiError } from "../lib/http/api-error.js";
 import { createRequestClient } from "../lib/http/request.js";
@@ -16,6 +20,19 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiFailur
 
 const CLIENT_ID = "nimbus-web";
 
+/** One call of a contract endpoint from the browser (see `callApi`), typed by the contract. */
+export function callEndpoint<R extends EndpointRef>(
+  endpoint: R,
+  { locale, signal, ...input }: EndpointInput<R> & { locale: string; signal?: AbortSignal },
+): Promise<ApiResult<EndpointAnswer<R>>> {
+  return callApi<EndpointAnswer<R>>(endpointUrl(endpoint, input), {
+    method: methodOf(endpoint),
+    body: input.body,
+    locale,
+    signal,
+  });
+}
+
 function browserStorage() {
   try {
     return localStorage;
@@ -29,7 +46,7 @@ function browserStorage() {
  * (lib/http/request.ts: JSON, cookies, Accept-Language, retries), with the client
  * and device headers. Returns data or the failure instead of throwing.
  */
-export async function callApi<T>(
+async function callApi<T>(
   path: string,
   {
     method = "GET",

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { localizedPath } from "../i18n/locale-url.js";
 import { CURRENT_POLICIES } from "../site/policies.js";
+import { useLinkShown } from "../site/remote-config.js";
 import { Logo } from "./logo.js";
 
 const COLUMNS = [
@@ -49,6 +50,7 @@ const UNPREFIXED = new Set(["/blog", "/referral"]);
 export function SiteFooter({ compact = false }: { compact?: boolean }) {
   const t = useT();
   const locale = useLocale();
+  const shown = useLinkShown();
   return (
     <footer className="site-footer">
       {!compact && (
@@ -64,11 +66,13 @@ export function SiteFooter({ compact = false }: { compact?: boolean }) {
             <nav key={column.key} aria-label={t(column.key)}>
               <h2>{t(column.key)}</h2>
               <ul>
-                {column.links.map(([path, key]) => (
-                  <li key={path}>
-                    <Link to={UNPREFIXED.has(path) ? path : localizedPath(locale, path)}>{t(key)}</Link>
-                  </li>
-                ))}
+                {column.links
+                  .filter(([path]) => shown(path))
+                  .map(([path, key]) => (
+                    <li key={path}>
+                      <Link to={UNPREFIXED.has(path) ? path : localizedPath(locale, path)}>{t(key)}</Link>
+                    </li>
+                  ))}
               </ul>
             </nav>
           ))}

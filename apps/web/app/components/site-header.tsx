@@ -2,6 +2,7 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { localizedPath } from "../i18n/locale-url.js";
+import { useSignedInHint } from "../site/signed-in-hint.js";
 import { Icon } from "./icon.js";
 import * as icons from "./icons.js";
 import { LanguageMenu } from "./language-menu.js";
@@ -51,6 +52,11 @@ export function SiteHeader({ simple = false }: { simple?: boolean }) {
   const menu = useDisclosure<HTMLElement>();
   const navRef = useRef<HTMLElement>(null);
   const collapsed = useNavOverflows(navRef);
+  const signedIn = useSignedInHint();
+  // A signed-in visitor opens their drive; anyone else signs in (or creates an account) first.
+  const drive = signedIn
+    ? { to: "/drive/all", key: "nav.openDrive", className: "open-drive" }
+    : { to: "/drive/login", key: "nav.signIn", className: "sign-in" };
   const links = NAV.map((item) => (
     <NavLink key={item.path} to={localizedPath(locale, item.path)}>
       {t(item.key)}
@@ -73,16 +79,16 @@ export function SiteHeader({ simple = false }: { simple?: boolean }) {
         <div className="header-actions">
           <ThemeToggle />
           <LanguageMenu />
-          <Link className="button primary open-drive" to="/drive/all">
-            {t("nav.openDrive")}
+          <Link className={`button primary ${drive.className}`} to={drive.to}>
+            {t(drive.key)}
           </Link>
         </div>
       </div>
       {!simple && (
         <nav {...menu.panel} className="mobile-menu" aria-label={t("nav.main")}>
           {links}
-          <Link className="button primary" to="/drive/all">
-            {t("nav.openDrive")}
+          <Link className="button primary" to={drive.to}>
+            {t(drive.key)}
           </Link>
         </nav>
       )}

@@ -2,11 +2,14 @@ import * as icons from "../components/icons.js";
 
 /**
  * Campaigns under /{locale}/activity/<id>. `endsAt` drives `activity-end`: after it the
- * page redirects to /{locale}/activity-end. Texts: `activity.<id>.badge|title|lead|cta|rules`
+ * page redirects to /{locale}/activity-end. For a `campaign` the server's configured
+ * window (`REWARD_CAMPAIGNS`, e.g. `christmas_2026`) decides instead; `endsAt` is only
+ * the fallback when the server does not answer. Texts: `activity.<id>.badge|title|lead|cta|rules`
  * and `activity.<id>.offer.<offer>.title|body`.
  */
 export const ACTIVITIES = {
   christmas: {
+    campaign: true,
     endsAt: "2027-01-06T23:59:59Z",
     offers: [
       ["yearly", icons.star],
@@ -24,6 +27,7 @@ export const ACTIVITIES = {
     ],
   },
   "black-friday": {
+    campaign: true,
     endsAt: "2026-11-30T23:59:59Z",
     offers: [
       ["yearly", icons.star],
@@ -33,7 +37,7 @@ export const ACTIVITIES = {
   },
 } as const satisfies Record<
   string,
-  { endsAt: string; type?: string; offers: ReadonlyArray<readonly [string, string]> }
+  { endsAt: string; campaign?: boolean; type?: string; offers: ReadonlyArray<readonly [string, string]> }
 >;
 
 export type ActivityId = keyof typeof ACTIVITIES;

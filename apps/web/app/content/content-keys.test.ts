@@ -8,10 +8,9 @@ import { FAQ_IDS } from "./faq.js";
 import { HELP_ARTICLE_STEPS, HELP_DIRECTORIES } from "./help-center.js";
 import { MEMBERSHIP_PLANS, STORAGE_PACKS, TRAFFIC_PACKS } from "./plans.js";
 import { POLICY_SECTIONS } from "./policy-docs.js";
-import { TRANSPARENCY_CATEGORIES } from "./transparency.js";
 
 const english: Record<string, string> = JSON.parse(
-  readFileSync(new URL("../locales/en-US.json", import.meta.url), "utf8"),
+  readFileSync(new URL("../../../../packages/texts/src/web/en-US.json", import.meta.url), "utf8"),
 );
 
 /** Every catalogue key the typed content modules name. */
@@ -46,8 +45,6 @@ function contentKeys(): string[] {
     keys.push(plan.name, `plans.period.${plan.period}`);
     for (const [feature] of plan.features) keys.push(`plans.feature.${feature}`);
   }
-  for (const category of TRANSPARENCY_CATEGORIES)
-    keys.push(`transparency.cat.${category.id}`, `transparency.cat.${category.id}.desc`);
   return keys;
 }
 

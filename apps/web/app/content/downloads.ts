@@ -5,14 +5,15 @@ export const DOWNLOAD_TARGETS = ["android", "ios", "gp", "tv", "windows"] as con
 export type DownloadTarget = (typeof DOWNLOAD_TARGETS)[number];
 
 /**
- * Where each installer is published, its icon, and whether it is a phone app (the
- * `disable-mobile-platform-card-anchor` rule applies to those). An operator
- * publishing their own builds edits `href` here. Texts: `download.<target>.name|note`.
+ * Each installer's icon, and whether it is a phone app (the
+ * `disable-mobile-platform-card-anchor` rule applies to those). Where an installer is
+ * published is the operator's remote config (`external_products`), not this file.
+ * Texts: `download.<target>.name|note`.
  */
-export const DOWNLOADS: Record<DownloadTarget, { href: string; icon: string; phone: boolean }> = {
-  android: { href: "/downloads/nimbus-android.apk", icon: icons.android, phone: true },
-  ios: { href: "/downloads/nimbus-ios", icon: icons.phone, phone: true },
-  gp: { href: "/downloads/nimbus-google-play", icon: icons.play, phone: true },
-  tv: { href: "/downloads/nimbus-tv.apk", icon: icons.tv, phone: false },
-  windows: { href: "/downloads/nimbus-setup.exe", icon: icons.windows, phone: false },
+export const DOWNLOADS: Record<DownloadTarget, { icon: string; phone: boolean }> = {
+  android: { icon: icons.android, phone: true },
+  ios: { icon: icons.phone, phone: true },
+  gp: { icon: icons.play, phone: true },
+  tv: { icon: icons.tv, phone: false },
+  windows: { icon: icons.windows, phone: false },
 };

@@ -1,6 +1,6 @@
 /**
  * What the shop sells, with list prices in US cents. Checkout and the prices an
- * operator charges come with the membership issue; until then choosing a plan shows
+ * operator charges come with membership and payments; until then choosing a plan shows
  * the server's answer. Feature texts: `plans.feature.<feature>` with `{amount}`.
  */
 export interface Plan {

@@ -7,6 +7,7 @@ import { Brand } from "../components/site-header.js";
 import { ThemeToggle } from "../components/theme-toggle.js";
 import { useT } from "../i18n/i18n.js";
 import { RedeemBox } from "./redeem-box.js";
+import { CloudDownloadButton } from "./tasks/cloud-download-button.js";
 import { UploadButton } from "./upload-button.js";
 import { UserMenu } from "./user-menu.js";
 
@@ -64,6 +65,7 @@ export function DriveHeader({
       )}
       <div className="header-actions">
         {full && <UploadButton />}
+        {full && <CloudDownloadButton />}
         {full && <RedeemBox />}
         <ThemeToggle />
         <LanguageMenu />

@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
-import { Icon } from "../components/icon.js";
 import { Spinner } from "../components/spinner.js";
 import { useT } from "../i18n/i18n.js";
-import { useDriveSession } from "./session.js";
+import { useDriveSession } from "../session/session.js";
 import { SignInPrompt } from "./sign-in-prompt.js";
 
 /** A drive page: its heading (the page's h1) and lead, then the content. */
@@ -42,27 +41,4 @@ export function SessionGate({ children }: { children: ReactNode }) {
       </div>
     );
   return <>{children}</>;
-}
-
-/** What an empty list shows: a picture, what belongs here, and what to do. */
-export function EmptyState({
-  icon,
-  prefix,
-  children,
-}: {
-  icon: string;
-  prefix: string;
-  children?: ReactNode;
-}) {
-  const t = useT();
-  return (
-    <div className="empty-state">
-      <span className="empty-icon">
-        <Icon d={icon} size={40} />
-      </span>
-      <h2>{t(`${prefix}.title`)}</h2>
-      <p className="muted">{t(`${prefix}.body`)}</p>
-      {children && <div className="actions">{children}</div>}
-    </div>
-  );
 }

@@ -1,11 +1,11 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useState } from "react";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
+import { ModalDialog } from "../components/modal-dialog.js";
 import { usePageAction } from "../components/platform/page-actions.js";
 import { useT } from "../i18n/i18n.js";
-
-/** Browser-storage key of spec §3; empty means a new user (§4). Dismissing the guide moves it to `init`. */
-const NEW_USER_KEY = "pp_new_user";
+import { isNewUser, markGuideSeen } from "../session/new-user.js";
+import { useDriveSession } from "../session/session.js";
 
 const TIPS: ReadonlyArray<[id: string, icon: string]> = [
   ["upload", icons.upload],
@@ -15,35 +15,26 @@ const TIPS: ReadonlyArray<[id: string, icon: string]> = [
 ];
 
 /**
- * The first-visit guide: shown once, then remembered as dismissed in local storage;
- * `?action=show_beginner_dialog` shows it again.
+ * The welcome guide: shown once in the drive after an account was created in this browser
+ * (session/new-user.ts), never over a signed-out page; `?action=show_beginner_dialog`
+ * shows it again.
  */
 export function GuideDialog() {
   const t = useT();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const show = () => {
-    if (!dialog.current?.open) dialog.current?.showModal();
-  };
+  const { session } = useDriveSession();
+  const [open, setOpen] = useState(false);
+  const show = () => setOpen(true);
   usePageAction("show_beginner_dialog", show);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first visit
+  const signedIn = session.status === "ready";
   useEffect(() => {
-    let seen = true;
-    try {
-      seen = Boolean(localStorage.getItem(NEW_USER_KEY));
-    } catch {
-      // No storage: do not nag on every visit.
-    }
-    if (!seen) show();
-  }, []);
+    if (signedIn && isNewUser()) setOpen(true);
+  }, [signedIn]);
   const dismiss = () => {
-    try {
-      localStorage.setItem(NEW_USER_KEY, "init");
-    } catch {
-      // Nothing to remember it in.
-    }
+    setOpen(false);
+    markGuideSeen();
   };
   return (
-    <dialog ref={dialog} className="guide" aria-labelledby="guide-title" onClose={dismiss}>
+    <ModalDialog open={open} className="guide" labelledBy="guide-title" onDismiss={dismiss}>
       <form method="dialog">
         <h2 id="guide-title">{t("drive.guide.title")}</h2>
         <p className="muted">{t("drive.guide.lead")}</p>
@@ -64,6 +55,6 @@ export function GuideDialog() {
           {t("drive.guide.done")}
         </button>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,12 +1,13 @@
 import { useState } from "react";
-import { ENDPOINTS } from "../api/endpoints.js";
-import { useApiAction } from "../api/use-api-action.js";
 import { FormStatus } from "../components/form-status.js";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
 import { usePageAction } from "../components/platform/page-actions.js";
 import { focusFirst, useDisclosure } from "../components/use-disclosure.js";
 import { useT } from "../i18n/i18n.js";
+import { useDriveSession } from "../session/session.js";
+import { useMembershipAction } from "../session/use-membership.js";
+import { useFeature } from "../site/remote-config.js";
 
 /** The redeem box in the header bar: an activation code, sent to the membership API. */
 export function RedeemBox() {
@@ -14,8 +15,13 @@ export function RedeemBox() {
   const popover = useDisclosure<HTMLDivElement>(focusFirst);
   const { setOpen } = popover;
   const [code, setCode] = useState("");
-  const { state, run } = useApiAction();
-  usePageAction("open_redeem_box", () => setOpen(true));
+  const { state, run } = useMembershipAction<{ grants?: unknown; expire?: string }>("redeemCode");
+  const { reload } = useDriveSession();
+  const on = useFeature("activation_codes");
+  usePageAction("open_redeem_box", () => {
+    if (on) setOpen(true);
+  });
+  if (!on) return null;
   return (
     <div className="popover-anchor">
       <button
@@ -30,7 +36,11 @@ export function RedeemBox() {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void run(ENDPOINTS.redeemCode, { body: { activation_code: code.trim(), data: {} } });
+            void run({ body: { activation_code: code.trim(), data: {} } }).then((result) => {
+              if (!result.ok) return;
+              setCode("");
+              reload();
+            });
           }}
         >
           <h2 id="redeem-title">{t("drive.redeem.title")}</h2>

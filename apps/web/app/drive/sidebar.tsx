@@ -1,17 +1,22 @@
 import { type DragEvent, type RefObject, useEffect } from "react";
 import { NavLink } from "react-router";
+import { fileIcons } from "../components/file-icons.js";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
 import { useT } from "../i18n/i18n.js";
+import { useDriveSession } from "../session/session.js";
+import { useFeature } from "../site/remote-config.js";
 import { DRAG_TYPE, requestDropInto } from "./drive-events.js";
-import { useDriveSession } from "./session.js";
+import { PremiumBadge } from "./premium-badge.js";
 import { SignInPrompt } from "./sign-in-prompt.js";
 import { UsageBar } from "./usage-bar.js";
 
 const NAV: ReadonlyArray<[to: string, key: string, icon: string]> = [
   ["/drive/all", "drive.nav.all", icons.folder],
   ["/drive/recent", "drive.nav.recent", icons.clock],
+  ["/drive/starred", "drive.nav.starred", fileIcons.starFilled],
   ["/drive/shares", "drive.nav.shares", icons.share],
+  ["/drive/tasks", "drive.nav.tasks", icons.magnet],
   ["/drive/trash", "drive.nav.trash", icons.trash],
 ];
 
@@ -44,6 +49,7 @@ function rootDropHandlers(name: string) {
 function Storage() {
   const t = useT();
   const { session } = useDriveSession();
+  const payments = useFeature("payments");
   if (session.status === "loading") return <div className="skeleton" aria-hidden="true" />;
   if (session.status === "signed-out") return <SignInPrompt compact />;
   if (session.status === "error")
@@ -55,10 +61,12 @@ function Storage() {
   return (
     <>
       {session.about ? <UsageBar about={session.about} /> : <p className="muted">{session.aboutError}</p>}
-      <NavLink className="sidebar-link" to="/drive/payment/storage">
-        <Icon d={icons.cloud} />
-        {t("drive.moreStorage")}
-      </NavLink>
+      {payments && (
+        <NavLink className="sidebar-link" to="/drive/payment/storage">
+          <Icon d={icons.cloud} />
+          {t("drive.moreStorage")}
+        </NavLink>
+      )}
     </>
   );
 }
@@ -79,6 +87,8 @@ export function DriveSidebar({
   returnFocus: RefObject<HTMLButtonElement | null>;
 }) {
   const t = useT();
+  const payments = useFeature("payments");
+  const cloudDownload = useFeature("cloud_download");
   useEffect(() => {
     if (!open) return;
     document.getElementById(id)?.querySelector<HTMLElement>("a, button")?.focus();
@@ -101,7 +111,7 @@ export function DriveSidebar({
         aria-label={t("drive.sidebar")}
       >
         <nav aria-label={t("drive.nav.label")}>
-          {NAV.map(([to, key, icon]) => (
+          {NAV.filter(([to]) => cloudDownload || to !== "/drive/tasks").map(([to, key, icon]) => (
             <NavLink
               key={to}
               className="sidebar-link"
@@ -113,10 +123,13 @@ export function DriveSidebar({
               {t(key)}
             </NavLink>
           ))}
-          <NavLink className="sidebar-link" to="/drive/payment" end onClick={onClose}>
-            <Icon d={icons.star} />
-            {t("drive.nav.premium")}
-          </NavLink>
+          {payments && (
+            <NavLink className="sidebar-link" to="/drive/payment" end onClick={onClose}>
+              <Icon d={icons.star} />
+              {t("drive.nav.premium")}
+              <PremiumBadge compact />
+            </NavLink>
+          )}
         </nav>
         <div className="sidebar-storage">
           <h2>{t("drive.storage")}</h2>

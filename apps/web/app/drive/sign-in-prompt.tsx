@@ -1,8 +1,8 @@
 import { Link, useLocation } from "react-router";
-import { loginPathFor } from "../accounts/redirect.js";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
 import { useT } from "../i18n/i18n.js";
+import { loginPathFor } from "../session/redirect.js";
 
 /** The signed-out state: why to sign in, and the way to (coming back here afterwards). */
 export function SignInPrompt({ compact = false }: { compact?: boolean }) {

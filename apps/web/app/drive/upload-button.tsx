@@ -4,7 +4,7 @@ import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
 import { focusFirst, useDisclosure } from "../components/use-disclosure.js";
 import { useT } from "../i18n/i18n.js";
-import { useDriveSession } from "./session.js";
+import { useDriveSession } from "../session/session.js";
 import { requestUpload, sourcesOfInput } from "./upload/upload-events.js";
 import * as uploadIcons from "./upload/upload-icons.js";
 

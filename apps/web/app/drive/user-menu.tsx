@@ -1,15 +1,19 @@
 import { Link } from "react-router";
+import { EmailAddress } from "../components/email-address.js";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
 import { focusFirst, useDisclosure } from "../components/use-disclosure.js";
 import { useT } from "../i18n/i18n.js";
-import { useDriveSession } from "./session.js";
-import { useSignOut } from "./sign-out.js";
+import { sessionPremium, useDriveSession } from "../session/session.js";
+import { useSignOut } from "../session/sign-out.js";
+import { useFeature } from "../site/remote-config.js";
+import { PremiumBadge } from "./premium-badge.js";
 import { UsageBar } from "./usage-bar.js";
 
 /** The avatar in the drive header and its user info popover; "Sign in" when signed out. */
 export function UserMenu() {
   const t = useT();
+  const payments = useFeature("payments");
   const { session, reload } = useDriveSession();
   const signOut = useSignOut();
   const popover = useDisclosure<HTMLDivElement>(focusFirst);
@@ -52,11 +56,15 @@ export function UserMenu() {
           <>
             <div className="user-card">
               <strong>{user?.name}</strong>
-              <span className="muted">{user?.email}</span>
+              <span className="muted">{user?.email && <EmailAddress address={user.email} />}</span>
             </div>
             <div className="membership">
-              <span className="badge">{t("drive.user.free")}</span>
-              <Link to="/drive/payment">{t("drive.user.upgrade")}</Link>
+              <PremiumBadge free />
+              {payments && (
+                <Link to="/drive/payment">
+                  {sessionPremium(session) ? t("account.plan.extend") : t("drive.user.upgrade")}
+                </Link>
+              )}
             </div>
             {session.about && <UsageBar about={session.about} />}
             <nav className="popover-links" aria-label={t("drive.user.links")}>

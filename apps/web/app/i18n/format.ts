@@ -1,8 +1,22 @@
 import { NOT_A_SIZE, STORAGE_STEP, STORAGE_UNITS, toByteCount } from "../lib/format/storage.js";
 
 /**
+ * Unit symbols where a language writes them in its own script (Russian and Ukrainian
+ * write Б, КБ, МБ, ГБ); every other supported language writes the Latin B … PB.
+ */
+const LOCAL_STORAGE_UNITS: Readonly<Record<string, readonly string[]>> = {
+  ru: ["Б", "КБ", "МБ", "ГБ", "ТБ", "ПБ"],
+  uk: ["Б", "КБ", "МБ", "ГБ", "ТБ", "ПБ"],
+};
+
+/** The storage unit symbols (B … PB) as `locale` writes them. */
+export function storageUnits(locale: string): readonly string[] {
+  return LOCAL_STORAGE_UNITS[locale.split("-")[0] ?? ""] ?? STORAGE_UNITS;
+}
+
+/**
  * `formatStorage` (spec §5: steps of 1024 through B … PB, `*` for a non-number) with
- * the page language's digits and separators: "1.5 KB", "1,5 KB", "1 023 B".
+ * the page language's digits, separators and unit symbols: "1.5 KB", "1,5 KB", "1,5 МБ".
  */
 export function formatBytes(value: unknown, locale: string): string {
   const bytes = toByteCount(value);
@@ -15,7 +29,7 @@ export function formatBytes(value: unknown, locale: string): string {
   }
   const digits = unit === 0 || amount >= 100 ? 0 : amount >= 10 ? 1 : 2;
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(amount);
-  return `${number} ${STORAGE_UNITS[unit]}`;
+  return `${number} ${storageUnits(locale)[unit]}`;
 }
 
 /** A calendar date (`2025-09-01`) in the page's language, the same on server and client. */
@@ -23,6 +37,12 @@ export function formatDate(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 }
 
-export function formatPrice(cents: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
+/**
+ * A price given in the currency's minor units (cents for USD, yen for JPY, fils for
+ * KWD) in the page's language: `formatPrice(999, "USD", "en-US")` is "$9.99".
+ */
+export function formatPrice(minor: number, currency: string, locale: string): string {
+  const format = new Intl.NumberFormat(locale, { style: "currency", currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** digits);
 }

@@ -1,40 +1,51 @@
 import { DEFAULT_LOCALE, type Locale } from "@nimbus/protocol";
+import { type CompiledMessage, compileMessage, formatCompiled } from "@nimbus/texts";
 import { createContext, createElement, type ReactNode, useContext, useMemo } from "react";
 
-/** One flat catalogue per locale: semantic dotted keys → text with `{name}` placeholders. */
-export type Messages = Record<string, string>;
+/**
+ * One flat catalogue per locale: semantic dotted keys → ICU MessageFormat texts (`@nimbus/texts`),
+ * compiled by the loaders on the server, so pages carry the small renderer and not the parser.
+ */
+export type Messages = Record<string, CompiledMessage>;
 
-// Each catalogue is its own chunk: a page loads only the locale it renders.
-const catalogues = import.meta.glob<{ default: Messages }>("../locales/*.json");
+// The web texts of the texts package. Each catalogue is its own chunk: a page loads only
+// the locale it renders, and never the error, mail or captcha texts kept beside them.
+const CATALOGUES = "../../../../packages/texts/src/web/";
+const catalogues = import.meta.glob<{ default: Record<string, string> }>(
+  "../../../../packages/texts/src/web/*.json",
+);
+const compiled = new Map<string, Messages>();
 
 export async function loadMessages(locale: Locale): Promise<Messages> {
-  const load = catalogues[`../locales/${locale}.json`] ?? catalogues[`../locales/${DEFAULT_LOCALE}.json`];
+  const file = catalogues[`${CATALOGUES}${locale}.json`] ? locale : DEFAULT_LOCALE;
+  const cached = compiled.get(file);
+  if (cached) return cached;
+  const load = catalogues[`${CATALOGUES}${file}.json`];
   if (!load) throw new Error(`no catalogue for ${locale}`);
-  return (await load()).default;
+  const texts = (await load()).default;
+  const messages = Object.fromEntries(
+    Object.entries(texts).map(([key, text]) => [key, compileMessage(text)]),
+  );
+  compiled.set(file, messages);
+  return messages;
 }
 
-/**
- * Long-form documents (FAQ answers, help articles, policy texts, blog posts). They are
- * left out of the messages every page carries; the route that shows one sends its
- * namespace with its own loader data (`<MessagesProvider>`).
- */
-export const DOCUMENT_NAMESPACES = ["faq.", "helpCenter.", "policyDoc.", "blog."] as const;
+export { DOCUMENT_NAMESPACES } from "./namespaces.js";
 
 export function pickMessages(messages: Messages, keep: (key: string) => boolean): Messages {
   return Object.fromEntries(Object.entries(messages).filter(([key]) => keep(key)));
 }
 
-/** The messages every page gets from the root loader: all but the documents. */
-export function shellMessages(messages: Messages): Messages {
-  return pickMessages(messages, (key) => !DOCUMENT_NAMESPACES.some((ns) => key.startsWith(ns)));
-}
-
-export function translate(messages: Messages, key: string, params?: Record<string, string | number>): string {
-  const template = messages[key] ?? key;
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : match,
-  );
+/** The text for `key` with its ICU arguments filled in (plurals by `locale`'s rules); the key itself if missing. */
+export function translate(
+  messages: Messages,
+  key: string,
+  params?: Record<string, string | number>,
+  locale: string = DEFAULT_LOCALE,
+): string {
+  const message = messages[key];
+  if (message === undefined) return key;
+  return formatCompiled(message, params, locale);
 }
 
 export interface I18n {
@@ -62,6 +73,6 @@ export type Translate = (key: string, params?: Record<string, string | number>) 
 
 /** `t("nav.home")`, `t("drive.items", { count: 3 })`. */
 export function useT(): Translate {
-  const { messages } = useContext(I18nContext);
-  return (key, params) => translate(messages, key, params);
+  const { locale, messages } = useContext(I18nContext);
+  return (key, params) => translate(messages, key, params, locale);
 }

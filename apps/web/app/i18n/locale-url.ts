@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@nimbus/protocol";
+import { LOCALE_COOKIE } from "../lib/cookies.js";
 
-export const LOCALE_COOKIE = "pp_locale";
 export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /** The locale prefix of a path (`/ja/faq` → `ja`), if it names a supported locale. */

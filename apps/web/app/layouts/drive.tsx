@@ -1,5 +1,5 @@
 import { useCallback, useRef } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, redirect, useLocation } from "react-router";
 import { SignInDialog } from "../accounts/sign-in-dialog.js";
 import { useLayoutState } from "../components/platform/layout-state.js";
 import { usePageAction } from "../components/platform/page-actions.js";
@@ -7,13 +7,40 @@ import { DriveHeader } from "../drive/drive-header.js";
 import { DrivePageActions } from "../drive/drive-page-actions.js";
 import { GuideDialog } from "../drive/guide-dialog.js";
 import { PreviewHost } from "../drive/preview/preview-host.js";
-import { DriveSessionContext, useLoadDriveSession } from "../drive/session.js";
 import { DriveSidebar } from "../drive/sidebar.js";
 import { UploadHost } from "../drive/upload/upload-host.js";
+import { readCookieValue, SESSION_COOKIE } from "../lib/cookies.js";
+import { anonymousDriveRedirect } from "../session/redirect.js";
+import { DriveSessionContext, useLoadDriveSession } from "../session/session.js";
 import { ShareDialogHost } from "../shares/share-dialog-host.js";
 import "../styles/drive.css";
 
 const SIDEBAR_ID = "drive-sidebar";
+
+/** A visitor without a session who opens the drive goes to the sign-in page first. */
+export function loader({ request }: { request: Request }) {
+  const hasSession = readCookieValue(request.headers.get("cookie"), SESSION_COOKIE) !== undefined;
+  const to = anonymousDriveRedirect(new URL(request.url), hasSession);
+  if (to) throw redirect(to);
+  return null;
+}
+
+/**
+ * The loader reads only the path and the cookie: a new query on the same page (a page
+ * action taking itself out of the address, a folder opened) asks nothing again, so
+ * `?action=show_login` keeps its dialog.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: {
+  currentUrl: URL;
+  nextUrl: URL;
+  defaultShouldRevalidate: boolean;
+}) {
+  return currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate;
+}
 
 /**
  * The drive: header (search, upload, redeem box, avatar), sidebar with disk usage (a
@@ -23,7 +50,13 @@ const SIDEBAR_ID = "drive-sidebar";
 export default function DriveLayout() {
   const driveSession = useLoadDriveSession();
   const { pathname } = useLocation();
-  const variant = pathname === "/drive/login" ? "login" : pathname.startsWith("/s/") ? "share" : "full";
+  // Share pages and the admin console use the header alone.
+  const variant =
+    pathname === "/drive/login"
+      ? "login"
+      : pathname.startsWith("/s/") || pathname === "/admin" || pathname.startsWith("/admin/")
+        ? "share"
+        : "full";
   const withSidebar = variant === "full";
   const { sidebarMobileVisible: drawerOpen, setSidebarMobileVisible } = useLayoutState();
   const closeDrawer = useCallback(() => setSidebarMobileVisible(false), [setSidebarMobileVisible]);

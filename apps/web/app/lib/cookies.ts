@@ -1,5 +1,3 @@
-import { LOCALE_COOKIE } from "../i18n/locale-url.js";
-
 export interface CookieOptions {
   /** Lifetime in seconds; 0 deletes the cookie; absent makes a session cookie. */
   maxAge?: number;
@@ -24,6 +22,20 @@ const MINUTE_S = 60;
 const DAY_S = 24 * 60 * MINUTE_S;
 
 export const USER_ID_COOKIE = "pp_user_id";
+
+/** The web session cookie the server sets on a web sign-in (apps/server http/plugins/web-session.ts); HttpOnly. */
+export const SESSION_COOKIE = "nimbus_session";
+
+/**
+ * Whether a visitor may be signed in: the server sees the session cookie, the browser the
+ * user id cookie the sign-in refresh keeps beside it. Without either the visitor is
+ * anonymous, and asking the API who they are would only answer 401.
+ */
+export function mayBeSignedIn(cookieHeader: string | null | undefined): boolean {
+  return parseCookies(cookieHeader).some(
+    (cookie) => (cookie.name === SESSION_COOKIE || cookie.name === USER_ID_COOKIE) && cookie.value !== "",
+  );
+}
 /** 365 days, secure, lax (spec §9). */
 export const USER_ID_COOKIE_OPTIONS = withCookieDefaults({
   maxAge: 365 * DAY_S,
@@ -31,7 +43,9 @@ export const USER_ID_COOKIE_OPTIONS = withCookieDefaults({
   secure: true,
 });
 
-export { LOCALE_COOKIE };
+/** The visitor's chosen language (written by i18n/locale-url.ts). */
+export const LOCALE_COOKIE = "pp_locale";
+
 /**
  * 365 days (spec §2, §9). Lax, unlike the default: the server reads it to render a
  * page arriving from another site, which a strict cookie would not reach; the
@@ -44,6 +58,10 @@ export const FREE_DAYS_COOKIE = "pp_free_days";
 export function freeDaysCookieOptions(freeDays: number): CookieOptions {
   return withCookieDefaults({ maxAge: Math.max(0, freeDays) * 1440 * MINUTE_S });
 }
+
+/** The invite code of a `?invite=` link, read by the invite call after sign-up: 30 days. */
+export const INVITE_COOKIE = "pp_invite";
+export const INVITE_COOKIE_OPTIONS = withCookieDefaults({ maxAge: 30 * DAY_S, sameSite: "lax" });
 
 export const ACCESS_OK_COOKIE = "pp_access_to_visit";
 /** 600 s (spec §4, §9). */

@@ -1,20 +1,28 @@
 import { data, Link, redirect } from "react-router";
-import { ENDPOINTS } from "../api/endpoints.js";
-import { useApiAction } from "../api/use-api-action.js";
 import { FormStatus } from "../components/form-status.js";
 import { Icon } from "../components/icon.js";
 import { ACTIVITIES, type ActivityId, activityEnded, activityId } from "../content/activities.js";
 import { formatDate } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { localizedPath, requestLocale } from "../i18n/locale-url.js";
+import { useMembershipAction } from "../session/use-membership.js";
+import { campaignWindowOf } from "../site/campaign-windows.server.js";
 import { pageMeta } from "../site/meta.js";
+import { useFeature } from "../site/remote-config.js";
 import type { Route } from "./+types/activity";
 
-/** `activity-end`: after its end date a campaign sends visitors to the activity-end page. */
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * `activity-end`: after its end a campaign sends visitors to the activity-end page. A
+ * campaign's end is the server's configured window (none configured: ended); the
+ * page's own date only when the server does not answer.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const id = activityId(new URL(request.url).pathname);
   if (!id) throw data(null, { status: 404 });
-  if (activityEnded(id, Date.now())) throw redirect(localizedPath(requestLocale(request), "/activity-end"));
+  const now = Date.now();
+  const window = "campaign" in ACTIVITIES[id] ? await campaignWindowOf(context.apiFetch, id, now) : null;
+  const ended = window === null ? activityEnded(id, now) : window === undefined || now >= window.endsAt;
+  if (ended) throw redirect(localizedPath(requestLocale(request), "/activity-end"));
   return { id };
 }
 
@@ -23,19 +31,30 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 
 function Claim({ type }: { type: string }) {
   const t = useT();
-  const { state, run } = useApiAction();
+  const { state, run } = useMembershipAction<{ type: string; grants: { premium_days?: number } }>(
+    "compensate",
+  );
   return (
     <form
       className="claim"
       onSubmit={(event) => {
         event.preventDefault();
-        void run(ENDPOINTS.compensate, { body: { type } });
+        void run({ body: { type } });
       }}
     >
-      <button className="button primary large" type="submit" disabled={state.status === "busy"}>
+      <button
+        className="button primary large"
+        type="submit"
+        disabled={state.status === "busy" || state.status === "done"}
+      >
         {t("activity.compensation.cta")}
       </button>
-      <FormStatus state={state} done={t("activity.compensation.claimed")} />
+      <FormStatus
+        state={state}
+        done={t("activity.compensation.claimedDays", {
+          days: state.status === "done" ? (state.data.grants.premium_days ?? 0) : 0,
+        })}
+      />
     </form>
   );
 }
@@ -44,6 +63,7 @@ export default function ActivityPage({ loaderData: { id } }: Route.ComponentProp
   const t = useT();
   const locale = useLocale();
   const activity = ACTIVITIES[id as ActivityId];
+  const payments = useFeature("payments");
   return (
     <main id="main" className={`activity activity-${id}`}>
       <section className="activity-hero">
@@ -53,9 +73,11 @@ export default function ActivityPage({ loaderData: { id } }: Route.ComponentProp
         {"type" in activity ? (
           <Claim type={activity.type} />
         ) : (
-          <Link className="button primary large" to="/drive/payment">
-            {t(`activity.${id}.cta`)}
-          </Link>
+          payments && (
+            <Link className="button primary large" to="/drive/payment">
+              {t(`activity.${id}.cta`)}
+            </Link>
+          )
         )}
         <p className="ends">{t("activity.endsOn", { date: formatDate(activity.endsAt, locale) })}</p>
       </section>

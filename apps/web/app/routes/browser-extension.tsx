@@ -1,13 +1,9 @@
 import { FeatureList } from "../components/feature-list.js";
-import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
 import { Page, Section, Steps } from "../components/page.js";
 import { useT } from "../i18n/i18n.js";
 import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/browser-extension";
-
-/** The extension package an operator publishes beside the other installers (content/downloads.ts). */
-const EXTENSION_HREF = "/downloads/nimbus-extension.zip";
 
 export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "browserExtension");
 
@@ -15,11 +11,8 @@ export default function BrowserExtensionPage() {
   const t = useT();
   return (
     <Page name="browserExtension" className="wide">
+      {/* No download button: the remote config names no extension package among its installers. */}
       <p className="actions">
-        <a className="button primary large" href={EXTENSION_HREF}>
-          <Icon d={icons.puzzle} />
-          {t("extension.download")}
-        </a>
         <span className="muted">{t("extension.browsers")}</span>
       </p>
       <Section title={t("apps.features")}>

@@ -3,6 +3,7 @@ import { Page, Section, Steps } from "../components/page.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { localizedPath } from "../i18n/locale-url.js";
 import { namedPageMeta } from "../site/meta.js";
+import { useLinkShown } from "../site/remote-config.js";
 import type { Route } from "./+types/check-in-guide";
 
 export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "checkInGuide");
@@ -10,6 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, 
 export default function CheckInGuidePage() {
   const t = useT();
   const locale = useLocale();
+  const shown = useLinkShown();
   return (
     <Page name="checkInGuide">
       <Section title={t("checkInGuide.steps.title")}>
@@ -24,11 +26,13 @@ export default function CheckInGuidePage() {
           <li>{t("checkInGuide.rule3")}</li>
         </ul>
       </Section>
-      <p>
-        <Link className="button primary" to={localizedPath(locale, "/check-in")}>
-          {t("checkInGuide.back")}
-        </Link>
-      </p>
+      {shown("/check-in") && (
+        <p>
+          <Link className="button primary" to={localizedPath(locale, "/check-in")}>
+            {t("checkInGuide.back")}
+          </Link>
+        </p>
+      )}
     </Page>
   );
 }

@@ -1,42 +1,41 @@
-import { Link } from "react-router";
 import { DeleteAccountSection } from "../accounts/account/delete-section.js";
 import { PasswordSection } from "../accounts/account/password-section.js";
 import { ProfileSection } from "../accounts/account/profile-section.js";
+import { ProvidersSection } from "../accounts/account/providers-section.js";
 import { SessionsSection } from "../accounts/account/sessions-section.js";
 import { TwoFactorSection } from "../accounts/account/two-factor-section.js";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
 import { DrivePage, SessionGate } from "../drive/drive-page.js";
-import { useDriveSession } from "../drive/session.js";
-import { useSignOut } from "../drive/sign-out.js";
-import { UsageBar } from "../drive/usage-bar.js";
+import { MembershipSection } from "../drive/membership-section.js";
+import { OrderHistory } from "../drive/order-history.js";
 import { useT } from "../i18n/i18n.js";
+import { useDriveSession } from "../session/session.js";
+import { useSignOut } from "../session/sign-out.js";
 import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/drive-account";
 import "../accounts/accounts.css";
 
 export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "driveAccount");
 
+/** One settings column: profile, plan, security (sign-out, password, sessions), two-step, danger zone. */
 function Account() {
   const t = useT();
   const { session, reload } = useDriveSession();
   const signOut = useSignOut();
   if (session.status !== "ready") return null;
-  const { user, about } = session;
+  const { user } = session;
   return (
-    <div className="account-grid">
+    <div className="account-column">
       <ProfileSection user={user} onChanged={reload} />
       <section className="card account-section" aria-labelledby="plan-title">
         <h2 id="plan-title">{t("account.membership")}</h2>
-        <p>
-          <span className="badge">{t("drive.user.free")}</span>
-        </p>
-        {about && <UsageBar about={about} />}
-        <Link className="button primary" to="/drive/payment">
-          <Icon d={icons.star} />
-          {t("drive.user.upgrade")}
-        </Link>
-        <h3>{t("account.security")}</h3>
+        <MembershipSection />
+        <h3 id="orders-title">{t("orders.title")}</h3>
+        <OrderHistory />
+      </section>
+      <section className="card account-section" aria-labelledby="security-title">
+        <h2 id="security-title">{t("account.security")}</h2>
         <p className="muted small">{t("account.security.body")}</p>
         <button className="button" type="button" onClick={signOut}>
           <Icon d={icons.logout} />
@@ -44,8 +43,9 @@ function Account() {
         </button>
       </section>
       <PasswordSection user={user} onChanged={reload} />
-      <TwoFactorSection onChanged={reload} />
       <SessionsSection />
+      <TwoFactorSection onChanged={reload} />
+      <ProvidersSection user={user} onChanged={reload} />
       <DeleteAccountSection user={user} />
     </div>
   );

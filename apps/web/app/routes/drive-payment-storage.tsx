@@ -1,6 +1,5 @@
-import { STORAGE_PACKS } from "../content/plans.js";
 import { DrivePage } from "../drive/drive-page.js";
-import { PlanCards } from "../drive/plan-cards.js";
+import { ProductCards } from "../drive/plan-cards.js";
 import { useT } from "../i18n/i18n.js";
 import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/drive-payment-storage";
@@ -11,7 +10,7 @@ export default function DrivePaymentStoragePage() {
   const t = useT();
   return (
     <DrivePage name="drivePaymentStorage">
-      <PlanCards plans={STORAGE_PACKS} />
+      <ProductCards kinds={["storage_pack"]} />
       <p className="muted small">{t("plans.note")}</p>
     </DrivePage>
   );

@@ -1,6 +1,5 @@
-import { TRAFFIC_PACKS } from "../content/plans.js";
 import { DrivePage } from "../drive/drive-page.js";
-import { PlanCards } from "../drive/plan-cards.js";
+import { ProductCards } from "../drive/plan-cards.js";
 import { useT } from "../i18n/i18n.js";
 import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/drive-payment-traffic";
@@ -12,7 +11,7 @@ export default function DrivePaymentTrafficPage() {
   return (
     <DrivePage name="drivePaymentTraffic">
       <p>{t("plans.traffic.explain")}</p>
-      <PlanCards plans={TRAFFIC_PACKS} />
+      <ProductCards kinds={["traffic_pack"]} />
       <p className="muted small">{t("plans.note")}</p>
     </DrivePage>
   );

@@ -1,5 +1,5 @@
+import { EmptyState } from "../components/empty-state.js";
 import * as icons from "../components/icons.js";
-import { EmptyState } from "../drive/drive-page.js";
 import { FileBrowser } from "../drive/files/file-browser.js";
 import type { DriveListLoaderData } from "../drive/files/first-page.js";
 import { loadFirstPage } from "../drive/files/first-page.server.js";
@@ -10,8 +10,8 @@ import type { Route } from "./+types/drive-recent";
 export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "driveRecent");
 
 /** The first page of the list, so the server render already shows the rows. */
-export async function loader({ request }: Route.LoaderArgs): Promise<DriveListLoaderData> {
-  return { firstPage: await loadFirstPage(request) };
+export async function loader({ request, context }: Route.LoaderArgs): Promise<DriveListLoaderData> {
+  return { firstPage: await loadFirstPage(request, context.apiFetch) };
 }
 
 /** `/drive/recent`: every file in the drive, the most recently changed first. */

@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router";
+import { EmptyState } from "../components/empty-state.js";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
-import { EmptyState } from "../drive/drive-page.js";
 import { FileBrowser } from "../drive/files/file-browser.js";
 import type { DriveListLoaderData } from "../drive/files/first-page.js";
 import { loadFirstPage } from "../drive/files/first-page.server.js";
@@ -13,8 +13,8 @@ import type { Route } from "./+types/drive-trash";
 export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "driveTrash");
 
 /** The first page of the list, so the server render already shows the rows. */
-export async function loader({ request }: Route.LoaderArgs): Promise<DriveListLoaderData> {
-  return { firstPage: await loadFirstPage(request) };
+export async function loader({ request, context }: Route.LoaderArgs): Promise<DriveListLoaderData> {
+  return { firstPage: await loadFirstPage(request, context.apiFetch) };
 }
 
 /**

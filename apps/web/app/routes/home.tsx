@@ -1,10 +1,11 @@
 import { Link } from "react-router";
+import { RemoteBanners } from "../components/announcement-bar.js";
+import { isPhoneUserAgent } from "../components/device.js";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
-import { PlatformCards } from "../components/platform-cards.js";
+import { PlatformCards, useConfiguredTargets } from "../components/platform-cards.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { localizedPath } from "../i18n/locale-url.js";
-import { isPhoneUserAgent } from "../site/device.js";
 import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/home";
 
@@ -26,8 +27,10 @@ export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
+  const hasApps = useConfiguredTargets().size > 0;
   return (
     <main id="main" className="home">
+      <RemoteBanners placement="home" />
       <section className="hero">
         <div className="hero-text">
           <p className="eyebrow">{t("home.hero.eyebrow")}</p>
@@ -37,9 +40,11 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             <Link className="button primary large" to="/drive/all">
               {t("nav.openDrive")}
             </Link>
-            <a className="button large" href="#apps">
-              {t("home.hero.apps")}
-            </a>
+            {hasApps ? (
+              <a className="button large" href="#apps">
+                {t("home.hero.apps")}
+              </a>
+            ) : null}
           </div>
         </div>
         <div className="hero-art" aria-hidden="true">
@@ -65,11 +70,13 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
-      <section className="band" id="apps" aria-labelledby="apps-title">
-        <h2 id="apps-title">{t("home.apps.title")}</h2>
-        <p className="muted">{t("home.apps.lead")}</p>
-        <PlatformCards plainOnPhones phone={loaderData.phone} />
-      </section>
+      {hasApps ? (
+        <section className="band" id="apps" aria-labelledby="apps-title">
+          <h2 id="apps-title">{t("home.apps.title")}</h2>
+          <p className="muted">{t("home.apps.lead")}</p>
+          <PlatformCards plainOnPhones phone={loaderData.phone} />
+        </section>
+      ) : null}
       <section className="band callout" aria-labelledby="cta-title">
         <h2 id="cta-title">{t("home.cta.title")}</h2>
         <p>{t("home.cta.body")}</p>

@@ -6,7 +6,7 @@ import type { Route } from "./+types/loading";
 
 export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "loading");
 
-/** Where the sign-in captcha returns to; the accounts issue reads its query and moves on. */
+/** Where a captcha challenge returns to; the embedding page reads `captcha_token` from this address. */
 export default function LoadingPage() {
   const t = useT();
   return (

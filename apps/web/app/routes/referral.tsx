@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Page, Section, Steps } from "../components/page.js";
+import { InvitePanel } from "../drive/invite-panel.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { localizedPath } from "../i18n/locale-url.js";
 import { namedPageMeta } from "../site/meta.js";
@@ -7,7 +8,7 @@ import type { Route } from "./+types/referral";
 
 export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "referral");
 
-/** How inviting works. Personal invite links come with the membership issue (`/vip/v1/activity/invite`). */
+/** How inviting works, and for a signed-in user the invite link, the friends who joined and the days. */
 export default function ReferralPage() {
   const t = useT();
   const locale = useLocale();
@@ -19,9 +20,7 @@ export default function ReferralPage() {
       <div className="card callout-card">
         <h2>{t("referral.link.title")}</h2>
         <p className="muted">{t("referral.link.body")}</p>
-        <Link className="button primary" to="/drive/all?action=show_invite_dialog">
-          {t("referral.link.button")}
-        </Link>
+        <InvitePanel />
       </div>
       <Section title={t("referral.rules.title")}>
         <ul className="bullets">

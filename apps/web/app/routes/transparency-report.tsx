@@ -1,41 +1,53 @@
+import { Link } from "react-router";
 import { Page, Section } from "../components/page.js";
-import { TRANSPARENCY_CATEGORIES } from "../content/transparency.js";
-import { useLocale, useT } from "../i18n/i18n.js";
+import { TransparencyFigures } from "../components/transparency-figures.js";
+import { useT } from "../i18n/i18n.js";
+import { requestLocale } from "../i18n/locale-url.js";
 import { namedPageMeta } from "../site/meta.js";
+import { loadTransparency, requestedYear } from "../site/transparency.server.js";
 import type { Route } from "./+types/transparency-report";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const year = requestedYear(new URL(request.url));
+  return { report: await loadTransparency(context.apiFetch, requestLocale(request), year) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "transparencyReport");
 
-export default function TransparencyReportPage() {
+/** Built from this server's stored moderation data, one year or all time at a time. */
+export default function TransparencyReportPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const locale = useLocale();
-  const number = new Intl.NumberFormat(locale);
+  const { report } = loaderData;
   return (
     <Page name="transparencyReport">
-      <div className="table-wrap">
-        <table>
-          <caption>{t("transparency.caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("transparency.col.category")}</th>
-              <th scope="col">{t("transparency.col.received")}</th>
-              <th scope="col">{t("transparency.col.actioned")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {TRANSPARENCY_CATEGORIES.map((category) => (
-              <tr key={category.id}>
-                <th scope="row">
-                  {t(`transparency.cat.${category.id}`)}
-                  <span className="cat-desc muted">{t(`transparency.cat.${category.id}.desc`)}</span>
-                </th>
-                <td>{number.format(category.received)}</td>
-                <td>{number.format(category.actioned)}</td>
-              </tr>
+      {report ? (
+        <>
+          <nav className="transparency-periods" aria-label={t("transparency.period.label")}>
+            <Link
+              className="transparency-period"
+              to="?"
+              aria-current={report.period === "all" ? "page" : undefined}
+            >
+              {t("transparency.period.all")}
+            </Link>
+            {report.years.map((year) => (
+              <Link
+                className="transparency-period"
+                key={year}
+                to={`?year=${year}`}
+                aria-current={report.period === String(year) ? "page" : undefined}
+              >
+                {year}
+              </Link>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </nav>
+          <TransparencyFigures report={report} />
+        </>
+      ) : (
+        <p className="form-message error" role="alert">
+          {t("transparency.unavailable")}
+        </p>
+      )}
       <Section title={t("transparency.about.title")}>
         <p>{t("transparency.about.body1")}</p>
         <p>{t("transparency.about.body2")}</p>

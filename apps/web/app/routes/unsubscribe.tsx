@@ -1,7 +1,7 @@
 import type { UnsubscribeInfo } from "@nimbus/protocol";
+import { nimbusApi } from "@nimbus/protocol";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { ENDPOINTS } from "../api/endpoints.js";
 import { useApiAction } from "../api/use-api-action.js";
 import { FormStatus } from "../components/form-status.js";
 import { Page, Section } from "../components/page.js";
@@ -19,12 +19,12 @@ function Confirm({ token }: { token: string }) {
   const t = useT();
   const locale = useLocale();
   const [info, setInfo] = useState<UnsubscribeInfo>();
-  const { state, run } = useApiAction();
+  const { state, run } = useApiAction(nimbusApi.user.unsubscribe);
   useEffect(() => {
-    void import("../api/client.js").then(({ callApi }) =>
-      callApi<UnsubscribeInfo>(`${ENDPOINTS.unsubscribe}?${new URLSearchParams({ d: token })}`, {
-        locale,
-      }).then((result) => result.ok && setInfo(result.data)),
+    void import("../api/client.js").then(({ callEndpoint }) =>
+      callEndpoint(nimbusApi.user.unsubscribeInfo, { query: { d: token }, locale }).then(
+        (result) => result.ok && setInfo(result.data),
+      ),
     );
   }, [token, locale]);
   const done = state.status === "done" || info?.unsubscribed === true;
@@ -33,7 +33,7 @@ function Confirm({ token }: { token: string }) {
       className="card form-card"
       onSubmit={(event) => {
         event.preventDefault();
-        void run(ENDPOINTS.unsubscribe, { body: { d: token } });
+        void run({ body: { d: token } });
       }}
     >
       <h2>{t("unsubscribe.confirm.title")}</h2>

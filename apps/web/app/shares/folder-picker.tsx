@@ -1,4 +1,4 @@
-import { FolderPicker } from "../drive/folder-picker/folder-picker.js";
+import { FolderPicker } from "../components/folder-picker/folder-picker.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import type { SaveTarget } from "./restore-continuation.js";
 import { shareApi } from "./share-api.js";

@@ -1,4 +1,6 @@
-import type { ShareFilesResponse } from "@nimbus/protocol";
+import { nimbusApi } from "@nimbus/protocol";
+import { type EndpointAnswer, endpointUrl } from "../api/endpoint-url.js";
+import { type ApiFetch, answeredWithin } from "../lib/load-context.js";
 
 /** What a link preview (Open Graph) may say about a share: only what a public visitor sees. */
 export interface LinkPreview {
@@ -6,20 +8,12 @@ export interface LinkPreview {
   title: string;
   /** Items at the top of the share; -1 unless it opens without a passcode. */
   fileCount: number;
+  /** True when the server says no such share exists (the page then answers 404). */
+  unknown: boolean;
 }
 
-const NOTHING: LinkPreview = { title: "", fileCount: -1 };
+const NOTHING: LinkPreview = { title: "", fileCount: -1, unknown: false };
 const TIMEOUT_MS = 1500;
-
-/**
- * The API as this process serves it, over loopback: the page's own origin may be a
- * public address a reverse proxy answers, which the server cannot always reach itself.
- */
-export function internalOrigin(env: NodeJS.ProcessEnv, fallback: string): string {
-  if (!env.PORT) return fallback;
-  const host = !env.HOST || env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
-  return `http://${host.includes(":") ? `[${host}]` : host}:${env.PORT}`;
-}
 
 /**
  * The share as an anonymous visitor without passcode sees it — no cookie, token or
@@ -27,20 +21,23 @@ export function internalOrigin(env: NodeJS.ProcessEnv, fallback: string): string
  */
 export async function loadLinkPreview(
   shareId: string,
-  origin: string,
   acceptLanguage: string,
-  fetcher: typeof fetch = fetch,
+  api: ApiFetch | undefined,
 ): Promise<LinkPreview> {
-  const query = new URLSearchParams({ share_id: shareId, limit: "1", thumbnail_size: "SIZE_SMALL" });
+  if (!api) return NOTHING;
+  const query = { share_id: shareId, limit: "1", thumbnail_size: "SIZE_SMALL" } as const;
   try {
-    const response = await fetcher(`${origin}/drive/v1/share?${query}`, {
-      headers: { accept: "application/json", "accept-language": acceptLanguage },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+    const response = await answeredWithin(
+      TIMEOUT_MS,
+      api(endpointUrl(nimbusApi.share.getShare, { query }), {
+        headers: { accept: "application/json", "accept-language": acceptLanguage },
+      }),
+    );
     if (!response.ok) return NOTHING;
-    const share = (await response.json()) as Partial<ShareFilesResponse>;
+    const share = (await response.json()) as Partial<EndpointAnswer<typeof nimbusApi.share.getShare>>;
+    if (share.share_status === "NOT_FOUND") return { ...NOTHING, unknown: true };
     if (share.share_status !== "OK") return NOTHING;
-    return { title: String(share.title ?? ""), fileCount: Number(share.file_num ?? -1) };
+    return { title: String(share.title ?? ""), fileCount: Number(share.file_num ?? -1), unknown: false };
   } catch {
     return NOTHING;
   }

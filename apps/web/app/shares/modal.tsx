@@ -1,9 +1,10 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useId } from "react";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
+import { ModalDialog } from "../components/modal-dialog.js";
 import { useT } from "../i18n/i18n.js";
 
-/** A modal `<dialog>` open while mounted; Escape, the close button or `onClose` end it. */
+/** A share dialog open while mounted, headed by its title; Escape or the close button ask `onClose`. */
 export function Modal({
   title,
   className = "",
@@ -16,30 +17,18 @@ export function Modal({
   children: ReactNode;
 }) {
   const t = useT();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
+  const titleId = useId();
   return (
-    <dialog
-      ref={dialog}
-      className={`share-modal ${className}`}
-      aria-label={title}
-      onClose={onClose}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <ModalDialog className={`share-modal ${className}`} labelledBy={titleId} onDismiss={onClose}>
       <header className="share-modal-head">
-        <h2>{title}</h2>
+        <h2 id={titleId}>
+          <bdi>{title}</bdi>
+        </h2>
         <button type="button" className="icon-button" aria-label={t("common.close")} onClick={onClose}>
           <Icon d={icons.close} />
         </button>
       </header>
       {children}
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -2,10 +2,10 @@ import type { Share } from "@nimbus/protocol";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { errorText } from "../api/client.js";
+import { EmptyState } from "../components/empty-state.js";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
 import { Spinner } from "../components/spinner.js";
-import { EmptyState } from "../drive/drive-page.js";
 import { formatDate } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { Modal } from "./modal.js";
@@ -32,7 +32,7 @@ export function MyShares() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: t follows locale; version reloads
   useEffect(() => {
     let live = true;
-    shareApi(locale)
+    void shareApi(locale)
       .list()
       .then((result) => {
         if (!live) return;
@@ -216,7 +216,7 @@ function ShareRow({
       </td>
       <td>
         <Link className="share-title" to={`/s/${share.share_id}`}>
-          {title}
+          <bdi>{title}</bdi>
         </Link>
         <div className="muted small">
           {t("shares.fileCount", { count: Number(share.file_num) })}
@@ -227,6 +227,7 @@ function ShareRow({
         <span className={ok ? "badge" : "badge warn"}>
           {ok ? t("shares.mine.active") : t(statusKeys(share.share_status).title)}
         </span>
+        {share.pass_code_cooling_down && <span className="badge warn">{t("shares.mine.coolingDown")}</span>}
       </td>
       <td data-label={t("shares.mine.col.expires")}>
         {share.expiration_time ? formatDate(share.expiration_time, locale) : t("shares.expires.never")}

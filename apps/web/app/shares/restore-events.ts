@@ -1,7 +1,10 @@
 import { createEvent } from "../lib/events.js";
 
-/** The save flow's client events (spec §4): a click on save, the request going out, its outcome. */
-export type RestoreEventType = "RESTORE_CLICK" | "RESTORE_SAVING" | "RESTORE_STATUS";
+/**
+ * The save flow's client events (spec §4): a click on save (`PLAYER_RESTORE` when it is the
+ * preview's, the player's, save button), the request going out, its outcome.
+ */
+export type RestoreEventType = "RESTORE_CLICK" | "PLAYER_RESTORE" | "RESTORE_SAVING" | "RESTORE_STATUS";
 
 export interface RestoreEventData {
   share_id: string;

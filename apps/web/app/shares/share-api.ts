@@ -1,17 +1,5 @@
-import type {
-  CreateShareRequest,
-  CreateShareResponse,
-  DriveFileList,
-  DriveTask,
-  ReportShareRequest,
-  RestoreShareRequest,
-  RestoreShareResponse,
-  ShareFileInfoResponse,
-  ShareFilesResponse,
-  ShareList,
-} from "@nimbus/protocol";
-import { type ApiResult, callApi } from "../api/client.js";
-import { ENDPOINTS } from "../api/endpoints.js";
+import { type EndpointBody, nimbusApi, type RefEndpoint, type ShareFilesResponse } from "@nimbus/protocol";
+import { type ApiResult, callEndpoint } from "../api/client.js";
 
 export interface VisitQuery {
   shareId: string;
@@ -22,58 +10,75 @@ export interface VisitQuery {
   pageToken?: string;
 }
 
+/** The first visit of a share page, made while the page rendered (`share-visit.server.ts`), and what it was asked with. */
+export interface FirstVisit {
+  query: VisitQuery;
+  result: ApiResult<ShareFilesResponse>;
+}
+
 export const SHARE_PAGE_LIMIT = 100;
 
-export function visitUrl(query: VisitQuery): string {
-  const params = new URLSearchParams({
+/** The top of a share, or a folder inside it. */
+export function visitEndpoint(query: VisitQuery) {
+  return query.parentId ? nimbusApi.share.shareDetail : nimbusApi.share.getShare;
+}
+
+export function visitQuery(query: VisitQuery) {
+  return {
     share_id: query.shareId,
     limit: String(SHARE_PAGE_LIMIT),
     thumbnail_size: "SIZE_MEDIUM",
-  });
-  if (query.parentId) params.set("parent_id", query.parentId);
-  if (query.passCode) params.set("pass_code", query.passCode);
-  if (query.passCodeToken) params.set("pass_code_token", query.passCodeToken);
-  if (query.pageToken) params.set("page_token", query.pageToken);
-  return `${query.parentId ? ENDPOINTS.shareDetail : ENDPOINTS.share}?${params}`;
+    parent_id: query.parentId || undefined,
+    pass_code: query.passCode || undefined,
+    pass_code_token: query.passCodeToken || undefined,
+    page_token: query.pageToken || undefined,
+  } as const;
 }
 
 /** The share calls of the web app, bound to the page's locale (status texts come back in it). */
 export function shareApi(locale: string) {
-  const post = <T>(path: string, body: unknown) => callApi<T>(path, { method: "POST", body, locale });
+  const { share, drive } = nimbusApi;
   return {
     visit: (query: VisitQuery, signal?: AbortSignal): Promise<ApiResult<ShareFilesResponse>> =>
-      callApi<ShareFilesResponse>(visitUrl(query), { locale, signal }),
-    fileInfo: (shareId: string, fileId: string, passCodeToken: string | undefined) => {
-      const params = new URLSearchParams({
-        share_id: shareId,
-        file_id: fileId,
-        thumbnail_size: "SIZE_LARGE",
-      });
-      if (passCodeToken) params.set("pass_code_token", passCodeToken);
-      return callApi<ShareFileInfoResponse>(`${ENDPOINTS.shareFileInfo}?${params}`, { locale });
-    },
-    restore: (body: RestoreShareRequest) => post<RestoreShareResponse>(ENDPOINTS.shareRestore, body),
-    task: (id: string) => callApi<DriveTask>(ENDPOINTS.task(id), { locale }),
-    report: (body: ReportShareRequest) => post<Record<string, never>>(ENDPOINTS.shareReport, body),
-    create: (body: CreateShareRequest) => post<CreateShareResponse>(ENDPOINTS.share, body),
-    list: (pageToken?: string) => {
-      const params = new URLSearchParams({ limit: String(SHARE_PAGE_LIMIT) });
-      if (pageToken) params.set("page_token", pageToken);
-      return callApi<ShareList>(`${ENDPOINTS.shareList}?${params}`, { locale });
-    },
-    cancel: (ids: string[]) => post<Record<string, never>>(ENDPOINTS.shareCancel, { ids }),
+      callEndpoint(visitEndpoint(query), { query: visitQuery(query), locale, signal }),
+    fileInfo: (shareId: string, fileId: string, passCodeToken: string | undefined) =>
+      callEndpoint(share.shareFileInfo, {
+        query: {
+          share_id: shareId,
+          file_id: fileId,
+          thumbnail_size: "SIZE_LARGE",
+          pass_code_token: passCodeToken || undefined,
+        },
+        locale,
+      }),
+    restore: (body: RestoreShareRequestBody) => callEndpoint(share.restoreShare, { body, locale }),
+    task: (id: string) => callEndpoint(drive.getTask, { params: { id }, locale }),
+    report: (body: ReportShareRequestBody) => callEndpoint(share.reportShare, { body, locale }),
+    create: (body: CreateShareRequestBody) => callEndpoint(share.createShare, { body, locale }),
+    list: (pageToken?: string) =>
+      callEndpoint(share.listShares, {
+        query: { limit: String(SHARE_PAGE_LIMIT), page_token: pageToken || undefined },
+        locale,
+      }),
+    cancel: (ids: string[]) => callEndpoint(share.deleteShares, { body: { ids }, locale }),
     /** My folders inside `parentId`, for the save-to folder picker. */
-    folders: (parentId: string, signal?: AbortSignal) => {
-      const params = new URLSearchParams({
-        parent_id: parentId,
-        limit: "500",
-        order: "NAME_ASC",
-        filters: JSON.stringify({ kind: { eq: "drive#folder" }, trashed: { eq: false } }),
-      });
-      return callApi<DriveFileList>(`${ENDPOINTS.files}?${params}`, { locale, signal });
-    },
+    folders: (parentId: string, signal?: AbortSignal) =>
+      callEndpoint(drive.listFiles, {
+        query: {
+          parent_id: parentId,
+          limit: "500",
+          order: "NAME_ASC",
+          filters: JSON.stringify({ kind: { eq: "drive#folder" }, trashed: { eq: false } }),
+        },
+        locale,
+        signal,
+      }),
   };
 }
+
+type RestoreShareRequestBody = EndpointBody<RefEndpoint<typeof nimbusApi.share.restoreShare>>;
+type ReportShareRequestBody = EndpointBody<RefEndpoint<typeof nimbusApi.share.reportShare>>;
+type CreateShareRequestBody = EndpointBody<RefEndpoint<typeof nimbusApi.share.createShare>>;
 
 export type ShareApi = ReturnType<typeof shareApi>;
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { useDriveSession } from "../drive/session.js";
+import { onShareRequest } from "../lib/share-events.js";
+import { useDriveSession } from "../session/session.js";
 import { readPendingRestore } from "./restore-continuation.js";
-import { onShareRequest } from "./share-events.js";
 
 const ShareDialog = lazy(() => import("./share-dialog.js"));
 

@@ -1,7 +1,7 @@
 import type { DriveFile } from "@nimbus/protocol";
 import { Link } from "react-router";
+import { fileIcons, itemIcon, itemTone } from "../components/file-icons.js";
 import { Icon } from "../components/icon.js";
-import { fileIcons, itemIcon, itemTone } from "../drive/files/file-icons.js";
 import { formatBytes, formatDate } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 
@@ -64,7 +64,7 @@ export function ShareFileList({
           const size = folder ? "—" : formatBytes(file.size, locale);
           const name = folder ? (
             <Link className="share-name" to={folderHref(file)} title={file.name}>
-              {file.name}
+              <bdi>{file.name}</bdi>
             </Link>
           ) : (
             <button
@@ -73,7 +73,7 @@ export function ShareFileList({
               title={file.name}
               onClick={() => onOpen(file)}
             >
-              {file.name}
+              <bdi>{file.name}</bdi>
             </button>
           );
           return (

@@ -11,7 +11,7 @@ export function ShareHeading({ info, fileCount }: { info: ShareFilesResponse; fi
   return (
     <div className="drive-page-head share-heading">
       {info.user_info && <Sharer user={info.user_info} />}
-      <h1>{info.title || t("page.share.title")}</h1>
+      <h1>{info.title ? <bdi>{info.title}</bdi> : t("page.share.title")}</h1>
       <p className="muted share-facts">
         <span>{t("shares.fileCount", { count: fileCount })}</span>
         <span>

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { translate } from "../i18n/i18n.js";
-import { metaMessages } from "../site/meta.js";
+import { metaLocale, metaMessages } from "../site/meta.js";
 import type { LinkPreview } from "./link-preview.server.js";
 
 type Match = { id: string; data?: unknown } | undefined;
@@ -20,7 +20,7 @@ export function shareMeta(matches: ReadonlyArray<Match>): MetaDescriptor[] {
   const title = preview?.title || translate(messages, "page.share.title");
   const description =
     preview && preview.fileCount >= 0
-      ? translate(messages, "shares.og.description", { count: preview.fileCount })
+      ? translate(messages, "shares.og.description", { count: preview.fileCount }, metaLocale(matches))
       : translate(messages, "page.share.lead");
   return [
     { title: `${title} · ${brand}` },

@@ -1,10 +1,11 @@
 import type { DriveFile, ShareFilesResponse } from "@nimbus/protocol";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { loginPathFor } from "../accounts/redirect.js";
 import { Spinner } from "../components/spinner.js";
-import { useDriveSession } from "../drive/session.js";
 import { useT } from "../i18n/i18n.js";
+import { readPageParams } from "../lib/page-params.js";
+import { loginPathFor } from "../session/redirect.js";
+import { useDriveSession } from "../session/session.js";
 import { PasscodeForm } from "./passcode-form.js";
 import { ReportAbuse } from "./report-abuse.js";
 import {
@@ -18,6 +19,7 @@ import {
 } from "./restore-continuation.js";
 import { trackRestore } from "./restore-events.js";
 import { SaveStatus } from "./save-status.js";
+import type { FirstVisit } from "./share-api.js";
 import { ShareFileList } from "./share-file-list.js";
 import { ShareHeading } from "./share-heading.js";
 import { breadcrumbs, sharePath } from "./share-path.js";
@@ -47,7 +49,16 @@ function storage(): Storage | undefined {
  * state, the passcode form, or the sharer, title, breadcrumbs and items in the shared
  * display mode, with previews, download for signed-in visitors and "Save to my drive".
  */
-export function SharePage({ shareId, parentIds }: { shareId: string; parentIds: string[] }) {
+export function SharePage({
+  shareId,
+  parentIds,
+  first,
+}: {
+  shareId: string;
+  parentIds: string[];
+  /** The first visit, made while the page rendered on the server. */
+  first?: FirstVisit | null;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const [query] = useSearchParams();
@@ -57,6 +68,7 @@ export function SharePage({ shareId, parentIds }: { shareId: string; parentIds: 
     shareId,
     parentId,
     sCode,
+    first,
   );
   const { session } = useDriveSession();
   const signedIn = session.status === "ready";
@@ -95,7 +107,14 @@ export function SharePage({ shareId, parentIds }: { shareId: string; parentIds: 
     void save(body, MY_DRIVE, { continued: true, count: body.file_ids?.length || fileCount });
   }, [signedIn, outcome, shareId, save, passCodeToken, fileCount]);
 
+  // The page renders before the session is known: a save clicked meanwhile waits for it,
+  // so a signed-in visitor is never sent to the sign-in page.
+  const [queuedSave, setQueuedSave] = useState<string[] | null>(null);
   const startSave = (fileIds: string[]) => {
+    if (session.status === "loading") {
+      setQueuedSave(fileIds);
+      return;
+    }
     const count = fileIds.length || fileCount;
     trackRestore("RESTORE_CLICK", { share_id: shareId, file_count: count, signed_in: signedIn });
     setPreview(null);
@@ -112,8 +131,24 @@ export function SharePage({ shareId, parentIds }: { shareId: string; parentIds: 
     };
     const here = sharePath(shareId, parentIds);
     if (store) rememberPendingRestore(store, here, body, Date.now());
-    navigate(loginPathFor(here));
+    void navigate(loginPathFor(here));
   };
+
+  // `?speed_save=1` (decision 0039): the save of the whole share starts once it is listed.
+  const speedSave = useRef(readPageParams(query).speedSave);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: starts once, when the share is listed
+  useEffect(() => {
+    if (!speedSave.current || outcome !== "list") return;
+    speedSave.current = false;
+    startSave([]);
+  }, [outcome]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs the queued save once the session is known
+  useEffect(() => {
+    if (!queuedSave || session.status === "loading") return;
+    setQueuedSave(null);
+    startSave(queuedSave);
+  }, [queuedSave, session.status]);
 
   const saveInto = (target: SaveTarget) => {
     const fileIds = picking ?? [];
@@ -179,9 +214,13 @@ export function SharePage({ shareId, parentIds }: { shareId: string; parentIds: 
               <span key={crumb.id}>
                 <span aria-hidden="true">/</span>{" "}
                 {index === all.length - 1 ? (
-                  <span aria-current="page">{crumb.name}</span>
+                  <span aria-current="page">
+                    <bdi>{crumb.name}</bdi>
+                  </span>
                 ) : (
-                  <Link to={crumb.path}>{crumb.name}</Link>
+                  <Link to={crumb.path}>
+                    <bdi>{crumb.name}</bdi>
+                  </Link>
                 )}
               </span>
             ))}
@@ -243,7 +282,10 @@ export function SharePage({ shareId, parentIds }: { shareId: string; parentIds: 
           passCodeToken={passCodeToken()}
           signedIn={signedIn}
           signInPath={loginPathFor(sharePath(shareId, parentIds))}
-          onSave={() => startSave([preview.id])}
+          onSave={() => {
+            trackRestore("PLAYER_RESTORE", { share_id: shareId, file_count: 1, signed_in: signedIn });
+            startSave([preview.id]);
+          }}
           onClose={() => setPreview(null)}
         />
       )}

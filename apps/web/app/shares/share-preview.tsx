@@ -48,7 +48,7 @@ export function SharePreview({
   // biome-ignore lint/correctness/useExhaustiveDependencies: t follows locale
   useEffect(() => {
     let live = true;
-    shareApi(locale)
+    void shareApi(locale)
       .fileInfo(shareId, file.id, passCodeToken)
       .then((result) => {
         if (!live) return;

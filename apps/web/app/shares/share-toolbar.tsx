@@ -1,6 +1,6 @@
+import { fileIcons } from "../components/file-icons.js";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
-import { fileIcons } from "../drive/files/file-icons.js";
 import { useT } from "../i18n/i18n.js";
 import { ORDER_TYPE, type OrderType, type SharedDisplayMode } from "../lib/display-mode.js";
 

@@ -1,5 +1,6 @@
 import type { ShareUserInfo } from "@nimbus/protocol";
 import { useT } from "../i18n/i18n.js";
+import { IsolatedText, isolated } from "../lib/bidi.js";
 
 /** Who shares: avatar (or initial) and name. */
 export function Sharer({ user }: { user: ShareUserInfo }) {
@@ -14,7 +15,9 @@ export function Sharer({ user }: { user: ShareUserInfo }) {
           {name.slice(0, 1).toUpperCase()}
         </span>
       )}
-      <span>{t("shares.sharer.sharedBy", { name })}</span>
+      <span>
+        <IsolatedText text={t("shares.sharer.sharedBy", { name: isolated(name) })} />
+      </span>
     </p>
   );
 }

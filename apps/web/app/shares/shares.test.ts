@@ -33,7 +33,7 @@ function file(name: string, kind: "drive#file" | "drive#folder", size: number, m
 describe("share page states", () => {
   it("gives every check result of spec §4 a page and localized texts", () => {
     const messages = JSON.parse(
-      readFileSync(new URL("../locales/en-US.json", import.meta.url), "utf8"),
+      readFileSync(new URL("../../../../packages/texts/src/web/en-US.json", import.meta.url), "utf8"),
     ) as Record<string, string>;
     for (const status of SHARE_STATUSES) {
       const keys = statusKeys(status);

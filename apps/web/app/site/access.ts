@@ -1,7 +1,7 @@
 import { readCookie, stripLocale } from "../i18n/locale-url.js";
 
 /**
- * Visit access (spec §2, §4). The region check (accounts issue) stores its
+ * Visit access (spec §2, §4). The region check (`region-check.ts`) stores its
  * verdict in this cookie: `blocked` when no checked domain granted access. A
  * blocked visitor sees the block page instead of gated pages; policies, help
  * and contact stay readable so people can learn why and reach us.

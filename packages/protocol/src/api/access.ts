@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Region access (issue #4, item 8; spec §3, §4). Both calls go without
+ * Region access (spec §3, §4). Both calls go without
  * credentials and without a captcha.
  */
 

@@ -116,6 +116,17 @@ export const signupRequestSchema = z.object({
   password: passwordSchema.optional(),
   name: z.string().trim().min(1).max(64).optional(),
   username: usernameSchema.optional(),
+  /** Where the visitor came from (spec §3): the `__source`, `__medium`, `__campaign` cookies. */
+  attribution: z
+    .object({
+      source: z.string().trim().min(1).max(128).optional(),
+      medium: z.string().trim().min(1).max(128).optional(),
+      campaign: z.string().trim().min(1).max(128).optional(),
+    })
+    .strict()
+    .optional(),
+  /** The referring hosts of the last 12 hours (`pp_referer_list`), newest first; at most 10. */
+  referrers: z.array(z.string().trim().min(1).max(253)).max(10).optional(),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 

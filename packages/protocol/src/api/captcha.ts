@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The captcha shield (issue #4, item 7; spec §3, §4, §7). A client asks
+ * The captcha shield (spec §3, §4, §7). A client asks
  * `POST /v1/shield/captcha/init` for a token before an action that needs one; the
  * server answers a `captcha_token` at once, or a challenge `url` a person must pass
  * first (the challenge page then redirects to an address carrying `captcha_token`

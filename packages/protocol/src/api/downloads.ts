@@ -47,3 +47,12 @@ export const mediaSchema = z.object({
   audio_codec_unsupported: z.boolean(),
 });
 export type Media = z.infer<typeof mediaSchema>;
+
+/** The query of a signed link (downloads, zips, thumbnails): who it was made for, until when, its signature. */
+export const signedLinkQuery = z.object({
+  u: z.string().max(64).optional(),
+  g: z.string().max(20).optional(),
+  s: z.string().max(64).optional(),
+  expires: z.string().max(20).optional(),
+  sig: z.string().max(128).optional(),
+});

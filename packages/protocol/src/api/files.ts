@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FILE_KIND, FILE_ORDERS, MAX_PAGE_LIMIT, PHASES, THUMBNAIL_SIZES, UPLOAD_TYPES } from "../drive.js";
 import { int64String } from "./common.js";
+import { transferQuotaSchema } from "./downloads.js";
 
 const linkSchema = z.object({ url: z.string(), token: z.string(), expire: z.string() });
 
@@ -16,6 +17,10 @@ export const fileSchema = z.object({
   created_time: z.string(),
   modified_time: z.string(),
   trashed: z.boolean(),
+  /** When the item went to the trash (with its folder, the folder's time); only on trashed items. */
+  trashed_time: z.string().optional(),
+  /** When the trash expiry deletes it for good; only on trashed items. */
+  delete_time: z.string().optional(),
   starred: z.boolean(),
   phase: z.enum(PHASES),
   hash: z.string(),
@@ -83,5 +88,26 @@ export const aboutSchema = z.object({
     usage: int64String,
     usage_in_trash: int64String,
   }),
+  /**
+   * Monthly transfer quotas by category: `download` (free or premium plus traffic packs)
+   * and `offline` (cloud-download bytes this month, with today's task count and cap):
+   * `total_assets` the allowance ("-1" unlimited), `assets` what is left.
+   */
+  quotas: z
+    .object({
+      download: transferQuotaSchema.optional(),
+      offline: z
+        .object({
+          total_assets: z.string().regex(/^-?\d+$/),
+          assets: z.string().regex(/^-?\d+$/),
+          /** Tasks created today and the daily cap ("-1" unlimited). */
+          daily_tasks_used: z.string().optional(),
+          daily_tasks_limit: z.string().optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  /** The web's `overFreeTaskLimit`: today's cloud-download cap for a free account is reached. */
+  over_free_task_limit: z.boolean().optional(),
 });
 export type About = z.infer<typeof aboutSchema>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { tokenResponseSchema } from "./auth.js";
 
 /**
- * OAuth-style grants (issue #4, item 2): the client registry's ids, scopes, the
+ * OAuth-style grants: the client registry's ids, scopes, the
  * token endpoint's grants, authorization codes for the hand-offs, the device flow
  * (RFC 8628), revocation (RFC 7009) and the sessions list.
  */
@@ -109,6 +109,31 @@ export const authorizeResponseSchema = z.object({
   scope: z.string(),
 });
 export type AuthorizeResponse = z.infer<typeof authorizeResponseSchema>;
+
+/**
+ * `POST /v1/auth/authorize/account`: whose sign-in a code hands over, without spending
+ * it, so the page can ask "Continue as …?" before it exchanges the code. Same checks
+ * as the exchange (client, PKCE verifier of a bound code); a code that could not be
+ * exchanged answers `invalid_grant`.
+ */
+export const codeAccountRequestSchema = z.object({
+  code: z.string().min(1).max(256),
+  client_id: clientIdSchema,
+  code_verifier: z.string().max(128).optional(),
+});
+export type CodeAccountRequest = z.infer<typeof codeAccountRequestSchema>;
+
+export const codeAccountResponseSchema = z.object({
+  sub: z.string(),
+  name: z.string(),
+  /** '' for a phone-only account. */
+  email: z.string(),
+  /** E.164, '' when none. */
+  phone_number: z.string(),
+  /** Whether the code is bound to a PKCE challenge (made for a page that started the hand-off). */
+  bound: z.boolean(),
+});
+export type CodeAccountResponse = z.infer<typeof codeAccountResponseSchema>;
 
 /** `POST /v1/auth/device/code` (RFC 8628 §3.1; JSON or form). */
 export const deviceCodeRequestSchema = z.object({

@@ -67,6 +67,8 @@ export const shareSchema = z.object({
   restore_count: int64String,
   download_count: int64String,
   create_time: z.string(),
+  /** Too many wrong passcodes this hour: typed passcodes are refused until it passes. */
+  pass_code_cooling_down: z.boolean(),
 });
 export type Share = z.infer<typeof shareSchema>;
 
@@ -230,6 +232,8 @@ export type AuditShareResponse = z.infer<typeof auditShareResponseSchema>;
 export const auditListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(100),
   page_token: z.string().max(2048).optional(),
+  /** Reports: `open` answers only those not acted on yet. */
+  filter: z.enum(["all", "open"]).default("all"),
 });
 
 export const reviewShareListSchema = z.object({
@@ -250,6 +254,12 @@ export const shareReportListSchema = z.object({
     z.object({
       id: z.string(),
       share_id: z.string(),
+      /** The sharer, and the items the share names: what `POST /audit/v1/share` takes to block its content. */
+      share_user_id: z.string(),
+      share_title: z.string(),
+      file_ids: z.array(z.string()),
+      /** When content of the share was blocked; "" while the report is open. */
+      action_time: z.string(),
       reporter_user_id: z.string(),
       reason: z.enum(SHARE_REPORT_REASONS),
       description: z.string(),

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { int64String } from "./common.js";
-import { createFileRequestSchema, createFileResponseSchema } from "./files.js";
+import { createFileRequestSchema, createFileResponseSchema, fileSchema } from "./files.js";
+import { offlineUrlSchema } from "./offline.js";
+import { taskSchema } from "./tasks.js";
 
-/** Files up to this size complete by hash alone; bigger ones must answer a range challenge first. */
-export const INSTANT_UPLOAD_CHALLENGE_THRESHOLD = 1024 * 1024;
 /** The tus upload the server hands out (`resumable.provider`). */
 export const TUS_PROVIDER = "NIMBUS_TUS";
 
@@ -22,8 +22,12 @@ const sha256Hex = z
  * `hash` is the GCID; `sha256` (sent by Nimbus's own clients) makes dedup
  * collision-safe; `relative_path` places the file under folders created on
  * demand; `challenge_id` + `challenge_sha1` answer an instant-upload challenge.
+ * `upload_type: "UPLOAD_TYPE_URL"` with `url` starts a cloud download (`name`
+ * optional: the link's own name is used; no `parent_id`: "My Downloads").
  */
 export const createFileBodySchema = createFileRequestSchema.extend({
+  name: z.string().default(""),
+  url: offlineUrlSchema.optional(),
   hash: gcidInput.optional(),
   sha256: sha256Hex.optional(),
   relative_path: z.string().min(1).max(4096).optional(),
@@ -58,7 +62,16 @@ export const uploadChallengeSchema = z.object({
 });
 export type UploadChallenge = z.infer<typeof uploadChallengeSchema>;
 
+/**
+ * A folder or an upload answers `file` (and `task: null`); a cloud download
+ * (`UPLOAD_TYPE_URL`) answers `file: null` and its `task` (`type: "offline"`).
+ */
 export const createFileAnswerSchema = createFileResponseSchema.extend({
+  file: fileSchema.nullable(),
+  task: taskSchema.nullable(),
   resumable: resumableSchema.optional(),
   challenge: uploadChallengeSchema.optional(),
 });
+
+/** The `:uploadId` of a tus upload URL. */
+export const tusUploadParamsSchema = z.object({ uploadId: z.string().min(1).max(64) });

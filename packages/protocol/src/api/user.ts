@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { LOCALES } from "../locales.js";
+import { userVipSchema } from "./membership.js";
 
-/** A sign-in method linked to the account: `email`, `phone` (third-party ids later). */
+/**
+ * A sign-in method linked to the account: `email`, `phone`, or another provider's id
+ * (`GET /v1/auth/providers`) with that provider's subject for the person.
+ */
 export const userProviderSchema = z.object({
   id: z.string(),
   provider_user_id: z.string(),
@@ -22,7 +26,8 @@ export const userMeSchema = z.object({
   phone_number: z.string(),
   /** Avatar URL (256 px square WebP; `?size=48|96|256`), '' when none. */
   picture: z.string(),
-  password: z.enum(["SET", "UNSET"]),
+  /** "set" when the account has a password (spec §3), else "unset". */
+  password: z.enum(["set", "unset"]),
   providers: z.array(userProviderSchema),
   /** ACTIVE, PENDING, BLOCKED, … */
   status: z.string(),
@@ -33,6 +38,8 @@ export const userMeSchema = z.object({
   deletion_scheduled_at: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Membership (premium, expire, vipItem, storage limit and usage, overStorageLimit); absent from older servers. */
+  vip: userVipSchema.optional(),
 });
 export type UserMe = z.infer<typeof userMeSchema>;
 
@@ -111,3 +118,35 @@ export const unsubscribeInfoSchema = z.object({
   unsubscribed: z.boolean(),
 });
 export type UnsubscribeInfo = z.infer<typeof unsubscribeInfoSchema>;
+
+/**
+ * The user settings of spec §3, kept per user on the server (`GET`/`PATCH /v1/user/settings`).
+ * `TEST_MODE` is not among them: it is a developer switch, not a user's choice (decision 0039).
+ */
+export const USER_SETTING_DEFAULTS = {
+  /** Files saved from other apps go into a folder per app rather than the drive's root. */
+  SAVE_OTHER_APP_FILES_IN_SEPARATE_FOLDERS: false,
+  /** Saves and uploads from an app land in a default folder named after its platform. */
+  defaultFolderBasedOnPlatform: false,
+  /** Creating a share or a cloud download skips small junk files (ads, `.url`, `.txt` notes). */
+  filterFilesWhenCreate: true,
+  /** Shares the checks flag as sensitive are shown, behind a cover the user opens. */
+  displaySensitiveShare: false,
+  /** A pasted text holding a share link and its passcode is recognised and opened. */
+  autoIdentifyShareCode: true,
+} as const;
+export type UserSettingName = keyof typeof USER_SETTING_DEFAULTS;
+export const USER_SETTING_NAMES = Object.keys(USER_SETTING_DEFAULTS) as UserSettingName[];
+
+export const userSettingsSchema = z.object({
+  SAVE_OTHER_APP_FILES_IN_SEPARATE_FOLDERS: z.boolean(),
+  defaultFolderBasedOnPlatform: z.boolean(),
+  filterFilesWhenCreate: z.boolean(),
+  displaySensitiveShare: z.boolean(),
+  autoIdentifyShareCode: z.boolean(),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+/** `PATCH /v1/user/settings`: the settings to change; unknown names are refused. */
+export const updateUserSettingsRequestSchema = userSettingsSchema.partial().strict();
+export type UpdateUserSettingsRequest = z.infer<typeof updateUserSettingsRequestSchema>;

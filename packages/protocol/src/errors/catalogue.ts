@@ -108,6 +108,14 @@ export const ERROR_CATALOGUE = {
   traffic_not_enough: { code: 8, status: 403 },
   task_not_found: { code: 5, status: 404 },
   task_daily_create_limit: { code: 11, status: 429 },
+  task_interrupted: { code: 10, status: 409 },
+
+  // Cloud download (offline tasks).
+  offline_link_unsupported: { code: 3, status: 400 },
+  offline_link_invalid: { code: 3, status: 400 },
+  offline_address_refused: { code: 7, status: 403 },
+  offline_fetch_failed: { code: 14, status: 502 },
+  offline_fetch_timeout: { code: 4, status: 504 },
 
   // Archives (decompress service).
   archive_unsupported: { code: 3, status: 400 },
@@ -121,6 +129,24 @@ export const ERROR_CATALOGUE = {
 
   // Sharing.
   share_unavailable: { code: 9, status: 403 },
+  share_pass_code_cooling_down: { code: 8, status: 429 },
+
+  // Membership rewards (activation codes, check-in, activities).
+  activation_code_invalid: { code: 3, status: 400 },
+  activation_code_used: { code: 6, status: 409 },
+  activation_code_expired: { code: 9, status: 410 },
+  activation_code_revoked: { code: 9, status: 410 },
+  check_in_done_today: { code: 6, status: 409 },
+  activity_not_found: { code: 5, status: 404 },
+  compensation_not_eligible: { code: 7, status: 403 },
+  compensation_claimed: { code: 6, status: 409 },
+  // Membership and payments.
+  product_not_found: { code: 5, status: 404 },
+  order_not_found: { code: 5, status: 404 },
+  order_not_payable: { code: 9, status: 409 },
+  payment_signature_invalid: { code: 3, status: 400 },
+  payment_provider_unavailable: { code: 14, status: 503 },
+  subscription_not_found: { code: 5, status: 404 },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

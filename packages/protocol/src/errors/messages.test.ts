@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES, type Locale } from "../locales.js";
 import { ERROR_NAMES } from "./catalogue.js";
-import { type ErrorMessageKey, type ErrorMessages, SPECIAL_MESSAGE_KEYS } from "./messages/types.js";
+import { type ErrorMessageKey, type ErrorMessages, SPECIAL_MESSAGE_KEYS } from "./message-types.js";
 import {
   CATALOGUE_TEXT_MIN_CODE,
   chooseErrorText,

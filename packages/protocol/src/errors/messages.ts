@@ -1,25 +1,11 @@
+import { ERROR_TEXT_LOADERS, formatCompiled, formatMessage } from "@nimbus/texts";
 import { DEFAULT_LOCALE, type Locale } from "../locales.js";
 import { isErrorName } from "./catalogue.js";
-import type { ErrorMessages, ErrorMessagesModule } from "./messages/types.js";
+import type { ErrorMessages, ErrorMessagesModule } from "./message-types.js";
 import { type ErrorBody, type ErrorDetail, LOCALIZED_MESSAGE_TYPE } from "./nimbus-error.js";
 
-/**
- * One lazy loader per locale. Each is a separate dynamic import, so a bundler
- * emits one chunk per locale and a browser fetches only the locale it shows.
- */
-export const ERROR_MESSAGE_LOADERS: Record<Locale, () => Promise<ErrorMessagesModule>> = {
-  "en-US": () => import("./messages/en-US.js"),
-  es: () => import("./messages/es.js"),
-  id: () => import("./messages/id.js"),
-  ja: () => import("./messages/ja.js"),
-  ko: () => import("./messages/ko.js"),
-  ms: () => import("./messages/ms.js"),
-  pt: () => import("./messages/pt.js"),
-  ru: () => import("./messages/ru.js"),
-  uk: () => import("./messages/uk.js"),
-  "zh-CN": () => import("./messages/zh-CN.js"),
-  "zh-TW": () => import("./messages/zh-TW.js"),
-};
+/** One lazy loader per locale, from the texts package (`@nimbus/texts`, `errors/<locale>.ts`). */
+export const ERROR_MESSAGE_LOADERS = ERROR_TEXT_LOADERS as Record<Locale, () => Promise<ErrorMessagesModule>>;
 
 /** Loads the error texts of one locale; an unsupported value falls back to the default locale. */
 export async function loadErrorMessages(locale: Locale): Promise<ErrorMessages> {
@@ -30,14 +16,8 @@ export async function loadErrorMessages(locale: Locale): Promise<ErrorMessages> 
   return module.default;
 }
 
-const PLACEHOLDER = /\{(\w+)\}/g;
-
-/** Fills `{name}` placeholders from `params`; placeholders without a value are left as they are. */
-export function formatMessage(template: string, params: Record<string, string | number>): string {
-  return template.replace(PLACEHOLDER, (match: string, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : match,
-  );
-}
+/** Fills an ICU message's arguments (`{name}`, plurals, selections); see `@nimbus/texts`. */
+export { formatMessage };
 
 /** Error codes from this number up have their own catalogue text (spec §8, step 3). */
 export const CATALOGUE_TEXT_MIN_CODE = 17;
@@ -83,7 +63,8 @@ export function chooseErrorText(body: ErrorTextSource, messages: ErrorMessages):
     if (text) return text;
   }
 
-  return formatMessage(messages._default, {
+  // `_default` has plain `{name}` arguments only: no ICU parser in the pages that show errors.
+  return formatCompiled(messages._default, {
     error: body.error,
     description: body.error_description ?? "",
   });

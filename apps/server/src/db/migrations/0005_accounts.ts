@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { DialectName } from "../database.js";
 
 /**
- * Accounts (issue 4): sign-in by phone or username besides email, two-factor, the password-reset flag and deletion requests on `users`;
+ * Accounts: sign-in by phone or username besides email, two-factor, the password-reset flag and deletion requests on `users`;
  * verification codes, recovery codes, second-step tokens and the per-account
  * sign-in guard (failures and freezes survive restarts) in their own tables.
  *

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { DialectName } from "../database.js";
 
 /**
- * Sharing (issue 7): share links with the snapshot of the item ids they share,
+ * Sharing: share links with the snapshot of the item ids they share,
  * their counters, moderation (GCIDs an admin prohibited, abuse reports) and the
  * users' role (`user` or `admin`, which every `/audit` call checks).
  */

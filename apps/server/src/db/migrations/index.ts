@@ -8,6 +8,17 @@ import { accounts } from "./0005_accounts.js";
 import { grantsSessions } from "./0006_grants_sessions.js";
 import { shares } from "./0007_shares.js";
 import { authCodeReuse } from "./0008_auth_code_reuse.js";
+import { sessionGeneration } from "./0009_session_generation.js";
+import { jobGroupsSpaceHolds } from "./0010_job_groups_space_holds.js";
+import { offlineDownloads } from "./0011_offline_downloads.js";
+import { membership } from "./0013_membership.js";
+import { rewards } from "./0014_rewards.js";
+import { operators } from "./0015_operators.js";
+import { jobSchedules } from "./0016_job_schedules.js";
+import { lazyBlobSha256 } from "./0017_lazy_blob_sha256.js";
+import { moderationActions } from "./0018_moderation_actions.js";
+import { userSettings } from "./0021_user_settings.js";
+import { externalIdentities } from "./0023_external_identities.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -20,5 +31,16 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "0006_grants_sessions": grantsSessions(dialect),
     "0007_shares": shares(dialect),
     "0008_auth_code_reuse": authCodeReuse(dialect),
+    "0009_session_generation": sessionGeneration(dialect),
+    "0010_job_groups_space_holds": jobGroupsSpaceHolds(dialect),
+    "0011_offline_downloads": offlineDownloads(dialect),
+    "0013_membership": membership(dialect),
+    "0014_rewards": rewards(dialect),
+    "0015_operators": operators(dialect),
+    "0016_job_schedules": jobSchedules(dialect),
+    "0017_lazy_blob_sha256": lazyBlobSha256(dialect),
+    "0018_moderation_actions": moderationActions(dialect),
+    "0021_user_settings": userSettings(dialect),
+    "0023_external_identities": externalIdentities(dialect),
   };
 }

@@ -1,5 +1,6 @@
 import { NimbusError, type OAuthScope } from "@nimbus/protocol";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Admins } from "../../modules/audit/admins.js";
 import type { AuthService, Principal } from "../../modules/auth/auth-service.js";
 import { hasScope } from "../../modules/clients/scopes.js";
 import { carriesClientHeaders, sessionContext, sessionCookie, setSessionCookie } from "./web-session.js";
@@ -88,14 +89,23 @@ export function optionalUser(auth: AuthService) {
   };
 }
 
-/** The signed-in user's id; only valid on routes guarded by `requireUser`. */
+/** An `onRequest` hook that admits only admins: signed in (401), then an admin (403 `permission_denied`). */
+export function requireAdmin(auth: AuthService, admins: Admins) {
+  const signedIn = requireUser(auth);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await signedIn(request, reply);
+    await admins.require(userId(request));
+  };
+}
+
+/** The signed-in user's id; only valid on routes of the signed-in and admin scopes. */
 export function userId(request: FastifyRequest): string {
-  if (!request.principal) throw new Error("route is missing the requireUser hook");
+  if (!request.principal) throw new Error("route is not in the signed-in scope");
   return request.principal.userId;
 }
 
-/** The signed-in caller; only valid on routes guarded by `requireUser`. */
+/** The signed-in caller; only valid on routes of the signed-in and admin scopes. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw new Error("route is missing the requireUser hook");
+  if (!request.principal) throw new Error("route is not in the signed-in scope");
   return request.principal;
 }

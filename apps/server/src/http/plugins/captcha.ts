@@ -3,6 +3,13 @@ import type { FastifyRequest } from "fastify";
 import type { CaptchaService } from "../../modules/captcha/captcha-service.js";
 import type { NimbusApp } from "../types.js";
 
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The captcha check let this call through on a solved challenge (risk was seen). */
+    captchaSolved: boolean;
+  }
+}
+
 /** The captcha action of a route: `METHOD:/routerPath`, e.g. `POST:/v1/auth/signin`. */
 export function routeAction(request: FastifyRequest): string | undefined {
   const path = request.routeOptions.url;
@@ -39,10 +46,11 @@ function queryField(request: FastifyRequest, name: string): string | undefined {
  * sign-in names is part of the risk) and before validation and handlers.
  */
 export function registerCaptcha(app: NimbusApp, captcha: CaptchaService): void {
+  app.decorateRequest("captchaSolved", false);
   app.addHook("preValidation", async (request) => {
     const action = routeAction(request);
     if (!action || !captcha.protects(action)) return;
-    await captcha.check({
+    request.captchaSolved = await captcha.check({
       action,
       token: header(request, CAPTCHA_TOKEN_HEADER),
       deviceId: header(request, "x-device-id") ?? bodyField(request, "device_id") ?? "",

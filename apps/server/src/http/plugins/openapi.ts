@@ -2,6 +2,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { NimbusApp } from "../types.js";
+import { registerPublic } from "./auth-scopes.js";
 
 /**
  * The OpenAPI document, generated from the route schemas, at `/openapi.json`,
@@ -29,9 +30,12 @@ export async function registerOpenApi(app: NimbusApp, publicUrl: string): Promis
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, {
-    routePrefix: "/docs/api",
-    uiConfig: { docExpansion: "list", deepLinking: true },
+  // The generator stays on the root to see every route; the reference itself is public.
+  await registerPublic(app, async (scoped) => {
+    await scoped.register(swaggerUi, {
+      routePrefix: "/docs/api",
+      uiConfig: { docExpansion: "list", deepLinking: true },
+    });
+    scoped.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   });
-  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 }

@@ -6,6 +6,7 @@ export const API_PREFIXES = [
   "/config/v1/",
   "/access_controller/",
   "/audit/",
+  "/admin/v1/",
   "/decompress/",
   "/healthz",
   "/readyz",

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createReadStream, existsSync, readdirSync } from "node:fs";
 import type { RequestListener } from "node:http";
 import path from "node:path";
@@ -5,7 +6,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import { NimbusError } from "@nimbus/protocol";
 import type { IpBlocklist } from "../../modules/access/ip-blocklist.js";
+import { newNonce, pagePolicy } from "../security-headers.js";
 import type { NimbusApp } from "../types.js";
+import { inviteCookie } from "./invite-cookie.js";
+import { inProcessApi, type WebLoadContext } from "./load-context.js";
 import { isApiPath } from "./paths.js";
 
 export type WebMode = "production" | "development" | "off";
@@ -23,11 +27,20 @@ export async function registerWeb(
   app: NimbusApp,
   mode: WebMode,
   blocklist: IpBlocklist,
+  sources: { embedParentOrigins: readonly string[]; publicOrigin?: string } = { embedParentOrigins: [] },
   webRoot = WEB_ROOT,
 ): Promise<void> {
   if (mode === "off") return;
+  // Each page's nonce and visitor address, from the Fastify handler to React Router's load context.
+  const pageRequest = new AsyncLocalStorage<{ nonce: string; visitorAddress: string }>();
+  const loadContext = (): WebLoadContext => {
+    const page = pageRequest.getStore() ?? { nonce: "", visitorAddress: "127.0.0.1" };
+    return { cspNonce: page.nonce, apiFetch: inProcessApi(app, page.visitorAddress) };
+  };
   const listener =
-    mode === "production" ? await productionListener(app, webRoot) : await developmentListener(app, webRoot);
+    mode === "production"
+      ? await productionListener(app, webRoot, loadContext)
+      : await developmentListener(app, webRoot, loadContext);
 
   await app.register(async (scope) => {
     // Bodies (form posts to route actions) reach React Router unread.
@@ -52,23 +65,39 @@ export async function registerWeb(
             .header("cache-control", "no-store")
             .send("403 Forbidden\n");
         }
+        const nonce = newNonce();
         reply.hijack();
+        reply.raw.setHeader(
+          "content-security-policy",
+          pagePolicy({ nonce, ...sources, development: mode === "development" }),
+        );
         reply.raw.setHeader("cache-control", "no-store");
         reply.raw.setHeader("x-request-id", request.id);
-        listener(request.raw, reply.raw);
+        const invite =
+          request.method === "GET" ? inviteCookie(request.url, request.protocol === "https") : undefined;
+        if (invite) reply.raw.setHeader("set-cookie", invite);
+        pageRequest.run({ nonce, visitorAddress: request.ip }, () => listener(request.raw, reply.raw));
       },
     });
   });
 }
 
-async function productionListener(app: NimbusApp, webRoot: string): Promise<RequestListener> {
+type LoadContextOf = () => WebLoadContext;
+
+async function productionListener(
+  app: NimbusApp,
+  webRoot: string,
+  getLoadContext: LoadContextOf,
+): Promise<RequestListener> {
   const serverBuild = path.join(webRoot, "build/server/index.js");
   if (!existsSync(serverBuild)) throw new Error(`web build missing at ${serverBuild}: run npm run build`);
   const clientDir = path.join(webRoot, "build/client");
-  // Hashed assets never change under their name.
+  // Hashed assets never change under their name; their brotli and gzip twins are
+  // written at build time (scripts/precompress.mjs) and chosen by Accept-Encoding.
   await app.register(fastifyStatic, {
     root: path.join(clientDir, "assets"),
     prefix: "/assets/",
+    preCompressed: true,
     immutable: true,
     maxAge: "365d",
     wildcard: true,
@@ -86,12 +115,35 @@ async function productionListener(app: NimbusApp, webRoot: string): Promise<Requ
         .send(createReadStream(file)),
     );
   }
-  const { createRequestListener } = await import("@react-router/node");
-  const build = await import(pathToFileURL(serverBuild).href);
-  return createRequestListener({ build, mode: "production" });
+  // The page renderer (React, React Router and every route's server code) loads with the
+  // first page, not at start: readiness and API requests never wait for it (issue #17).
+  let pages: Promise<RequestListener> | undefined;
+  const loadPages = async (): Promise<RequestListener> => {
+    const { createRequestListener } = await import("@react-router/node");
+    const build = await import(pathToFileURL(serverBuild).href);
+    return createRequestListener({ build, mode: "production", getLoadContext });
+  };
+  return (request, response) => {
+    pages ??= loadPages().catch((error: unknown) => {
+      pages = undefined;
+      throw error;
+    });
+    pages.then(
+      (listener) => listener(request, response),
+      (error: unknown) => {
+        app.log.error({ err: error }, "the web build failed to load");
+        if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+        response.end("500 Internal Server Error\n");
+      },
+    );
+  };
 }
 
-async function developmentListener(app: NimbusApp, webRoot: string): Promise<RequestListener> {
+async function developmentListener(
+  app: NimbusApp,
+  webRoot: string,
+  getLoadContext: LoadContextOf,
+): Promise<RequestListener> {
   const vite = await import("vite");
   const server = await vite.createServer({
     root: webRoot,
@@ -104,6 +156,7 @@ async function developmentListener(app: NimbusApp, webRoot: string): Promise<Req
   const pages = createRequestListener({
     build: () => server.ssrLoadModule("virtual:react-router/server-build") as never,
     mode: "development",
+    getLoadContext,
   });
   return (request, response) => server.middlewares(request, response, () => pages(request, response));
 }

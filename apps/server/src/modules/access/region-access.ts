@@ -2,7 +2,7 @@ import type { GeoIp } from "./geoip.js";
 import type { IpBlocklist } from "./ip-blocklist.js";
 
 /**
- * Region access (issue #4 item 8): an address may use the service unless the
+ * Region access: an address may use the service unless the
  * operator blocked it (`BLOCKED_IPS`) or its country (`BLOCKED_COUNTRIES`).
  */
 export class RegionAccess {

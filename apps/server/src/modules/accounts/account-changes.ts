@@ -48,7 +48,7 @@ export class AccountChanges {
       { password_hash: await hashPassword(request.password), password_reset_required_at: null },
       clock.now(),
     );
-    await this.deps.guard.succeed({ accountKey: target.value, ip: "", deviceId: "" });
+    await this.deps.guard.forgetAccount(target.value);
     await this.deps.auth.revokeAllSessions(user.id);
   }
 

@@ -6,9 +6,9 @@ import {
 } from "@nimbus/protocol";
 import type { Db } from "../../db/database.js";
 import { type Clock, isoTime } from "../../lib/clock.js";
+import { lockUser, releaseBlobReferences } from "../accounting/storage-accounting.js";
 import type { AuthService } from "../auth/auth-service.js";
 import { verifyPassword } from "../auth/passwords.js";
-import { lockUser, releaseBlobReferences } from "../files/accounting.js";
 import type { AccountsRepository } from "./accounts-repository.js";
 import type { VerificationService } from "./verification-service.js";
 

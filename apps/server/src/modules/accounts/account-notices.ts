@@ -1,6 +1,6 @@
 import type { Locale } from "@nimbus/protocol";
+import { serverText } from "@nimbus/texts/server";
 import type { MailMessage } from "../../mail/mailer.js";
-import { EMAIL_CHANGED_TEXTS } from "./account-notice-texts.js";
 import { escapeHtml } from "./code-messages.js";
 
 /** `jane@example.com` → `j***@example.com`: enough to recognize, not enough to write to. */
@@ -36,24 +36,32 @@ export interface EmailChangedNotice {
 
 /** The notice to the old address that the account's email changed, with what to do if it was not them. */
 export function emailChangedMail(notice: EmailChangedNotice): MailMessage {
-  const texts = EMAIL_CHANGED_TEXTS[notice.locale];
-  const changed = texts.changed
-    .replaceAll("{email}", maskEmail(notice.newEmail))
-    .replaceAll("{time}", noticeTime(notice.at, notice.locale));
+  const text = (key: Parameters<typeof serverText>[1], params?: Record<string, string>) =>
+    serverText(notice.locale, key, params);
+  const changed = text("mail.emailChanged.changed", {
+    email: maskEmail(notice.newEmail),
+    time: noticeTime(notice.at, notice.locale),
+  });
   const url = notice.contactUrl;
-  const paragraphs = [changed, texts.consequence, texts.ifYou, texts.notYou];
+  const paragraphs = [
+    changed,
+    text("mail.emailChanged.consequence"),
+    text("mail.emailChanged.ifYou"),
+    text("mail.emailChanged.notYou"),
+  ];
+  const contact = text("mail.emailChanged.contact");
   const link = url ? `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>` : "";
   const html = [
     `<!doctype html><html lang="${notice.locale}"><body style="font-family:system-ui,sans-serif;color:#1f2329">`,
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    ...(url ? [`<p>${escapeHtml(texts.contact).replace("{url}", link)}</p>`] : []),
+    ...(url ? [`<p>${escapeHtml(contact).replace("{url}", link)}</p>`] : []),
     "</body></html>",
   ].join("\n");
-  const text = [...paragraphs, ...(url ? [texts.contact.replaceAll("{url}", url)] : [])];
+  const lines = [...paragraphs, ...(url ? [text("mail.emailChanged.contact", { url })] : [])];
   return {
     to: notice.to,
-    subject: texts.subject,
-    text: `${text.join("\n\n")}\n`,
+    subject: text("mail.emailChanged.subject"),
+    text: `${lines.join("\n\n")}\n`,
     html,
     locale: notice.locale,
   };

@@ -20,6 +20,8 @@ export interface SigninContext {
   clientId: string;
   ip: string;
   deviceId: string;
+  /** The captcha shield let the call through on a solved challenge. */
+  captchaSolved?: boolean;
   /** Accept-Language's locale, stored on a new account for its mail. */
   locale?: Locale | undefined;
   issue?: IssueOptions;
@@ -45,39 +47,110 @@ export class AccountService {
 
   /** A new account for an email or phone proven by a code (REGISTER or SIGN_IN token). */
   async signup(request: SignupRequest, context: SigninContext): Promise<IssuedTokens> {
-    const { accounts, clock, rateLimits } = this.deps;
-    if ((await rateLimits.hit(`signup:ip:${context.ip}`, HOUR_MS)) > this.deps.signupsPerIpHour) {
-      throw new NimbusError("too_many_requests", "too many accounts created from this address");
-    }
+    await this.countSignup(context);
     const target = await this.deps.verifications.consume(request.verification_token, ["REGISTER", "SIGN_IN"]);
     if ((request.email || request.phone_number) && targetOf(request).value !== target.value) {
       throw new NimbusError("invalid_argument", "the verified address differs", {
         metadata: { field: request.email ? "email" : "phone_number" },
       });
     }
-    const now = clock.now();
+    const id = await this.create(target, context, {
+      username: request.username,
+      name: request.name,
+      password: request.password,
+      attribution: signupAttribution(request),
+    });
+    return this.deps.auth.issueTokens(id, context.clientId, context.issue);
+  }
+
+  /**
+   * A new account for an email another provider verified (sign-in with other
+   * providers); the same per-address limit as `signup`. Answers the new user's id.
+   */
+  async createVerified(email: string, name: string | undefined, context: SigninContext): Promise<string> {
+    await this.countSignup(context);
+    return this.create({ channel: "email", value: email }, context, { name });
+  }
+
+  /**
+   * Signs in a person another provider vouched for: the checks that follow a right
+   * password (status, pending deletion, the second factor, the reset flag), then a session.
+   */
+  async signinVouched(user: UserRow, context: SigninContext): Promise<IssuedTokens> {
+    this.admissible(user, false);
+    if (this.deps.twoFactor.isEnabled(user)) throw await this.twoFactorRequired(user, user.email, context);
+    if (user.password_reset_required_at !== null) {
+      throw new NimbusError("password_reset_required", "reset the password with a code first");
+    }
+    return this.deps.auth.issueTokens(user.id, context.clientId, context.issue);
+  }
+
+  private async countSignup(context: SigninContext): Promise<void> {
+    if ((await this.deps.rateLimits.hit(`signup:ip:${context.ip}`, HOUR_MS)) > this.deps.signupsPerIpHour) {
+      throw new NimbusError("too_many_requests", "too many accounts created from this address");
+    }
+  }
+
+  private async create(
+    target: Target,
+    context: SigninContext,
+    fields: {
+      username?: string | undefined;
+      name?: string | undefined;
+      password?: string | undefined;
+      /** Where the person came from (`signupAttribution`), JSON or null. */
+      attribution?: string | null;
+    },
+  ): Promise<string> {
+    const now = this.deps.clock.now();
     const id = newId(now);
-    const email = target.channel === "email" ? target.value : "";
-    const phone = target.channel === "sms" ? normalizePhone(target.value) : null;
     try {
-      await accounts.insert({
+      await this.deps.accounts.insert({
         id,
-        email,
-        phone,
-        username: request.username ? normalizeUsername(request.username) : null,
-        name: request.name ?? defaultName(target),
-        password_hash: request.password ? await hashPassword(request.password) : null,
+        email: target.channel === "email" ? target.value : "",
+        phone: target.channel === "sms" ? normalizePhone(target.value) : null,
+        username: fields.username ? normalizeUsername(fields.username) : null,
+        name: fields.name ?? defaultName(target),
+        password_hash: fields.password ? await hashPassword(fields.password) : null,
         status: "ACTIVE",
         vip_type: "novip",
+        signup_attribution: fields.attribution ?? null,
         ...(context.locale ? { locale: context.locale } : {}),
         created_at: now,
         updated_at: now,
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw await this.takenError(target, request.username);
+      if (isUniqueViolation(error)) throw await this.takenError(target, fields.username);
       throw error;
     }
-    return this.deps.auth.issueTokens(id, context.clientId, context.issue);
+    return id;
+  }
+
+  /** Refuses a blocked, pending or otherwise inactive account, and one due for deletion unless cancelled. */
+  private admissible(user: UserRow, cancelDeletion: boolean): void {
+    if (user.status === "BLOCKED") throw new NimbusError("user_blocked");
+    if (user.status === "PENDING") throw new NimbusError("user_pending");
+    if (user.status !== "ACTIVE") throw new NimbusError("invalid_status");
+    if (user.deletion_requested_at !== null && !cancelDeletion) {
+      throw new NimbusError("under_review", "the account is due for deletion", {
+        metadata: { delete_at: new Date(user.deletion_due_at ?? 0).toISOString() },
+      });
+    }
+  }
+
+  private async twoFactorRequired(
+    user: UserRow,
+    accountKey: string,
+    context: SigninContext,
+  ): Promise<NimbusError> {
+    const token = await this.deps.twoFactorTokens.issue({
+      userId: user.id,
+      clientId: context.clientId,
+      accountKey,
+    });
+    return new NimbusError("two_factor_required", "a second factor is needed", {
+      metadata: { two_factor_token: token, expires_in: String(TWO_FACTOR_TOKEN_TTL_S) },
+    });
   }
 
   /**
@@ -89,37 +162,25 @@ export class AccountService {
     const { user, attempt, viaTwoFactorToken } = await this.firstFactor(request, context);
     const { guard } = this.deps;
 
-    if (user.status === "BLOCKED") throw new NimbusError("user_blocked");
-    if (user.status === "PENDING") throw new NimbusError("user_pending");
-    if (user.status !== "ACTIVE") throw new NimbusError("invalid_status");
-    if (user.deletion_requested_at !== null && !request.cancel_deletion) {
-      throw new NimbusError("under_review", "the account is due for deletion", {
-        metadata: { delete_at: new Date(user.deletion_due_at ?? 0).toISOString() },
-      });
-    }
+    this.admissible(user, request.cancel_deletion === true);
 
     if (this.deps.twoFactor.isEnabled(user)) {
       if (!request.two_factor_code && !request.recovery_code) {
         if (viaTwoFactorToken)
           throw new NimbusError("invalid_two_factor", "give two_factor_code or recovery_code");
-        const token = await this.deps.twoFactorTokens.issue({
-          userId: user.id,
-          clientId: context.clientId,
-          accountKey: attempt.accountKey,
-        });
-        throw new NimbusError("two_factor_required", "a second factor is needed", {
-          metadata: { two_factor_token: token, expires_in: String(TWO_FACTOR_TOKEN_TTL_S) },
-        });
+        throw await this.twoFactorRequired(user, attempt.accountKey, context);
       }
+      const reservation = await guard.reserve(attempt);
       try {
         await this.deps.twoFactor.verify(user, {
           code: request.two_factor_code,
           recoveryCode: request.recovery_code,
         });
       } catch (error) {
-        await guard.fail(attempt);
+        await guard.fail(reservation);
         throw error;
       }
+      await guard.release(reservation);
     }
     if (viaTwoFactorToken) await this.deps.twoFactorTokens.spend(viaTwoFactorToken);
 
@@ -131,21 +192,27 @@ export class AccountService {
     return this.deps.auth.issueTokens(user.id, context.clientId, context.issue);
   }
 
-  /** The account a sign-in proves, checked against the guard; failures count and slow down. */
+  /**
+   * The account a sign-in proves. A password is checked only once the guard counted the
+   * attempt (failures slow down and freeze its source); a mailed code proves the
+   * address by itself, so no freeze stands in its way.
+   */
   private async firstFactor(
     request: SigninRequest,
     context: SigninContext,
   ): Promise<{ user: UserRow; attempt: Attempt; viaTwoFactorToken?: string }> {
     const { accounts, guard } = this.deps;
-    const attemptOf = (accountKey: string): Attempt => ({
+    const attemptOf = async (accountKey: string, userId: string | undefined): Promise<Attempt> => ({
       accountKey,
       ip: context.ip,
       deviceId: context.deviceId,
+      captchaSolved: context.captchaSolved === true,
+      knownDevice: await guard.knowsDevice(userId ?? "", context.deviceId),
     });
 
     if (request.two_factor_token) {
       const pending = await this.deps.twoFactorTokens.find(request.two_factor_token);
-      const attempt = attemptOf(pending.accountKey);
+      const attempt = await attemptOf(pending.accountKey, pending.userId);
       await guard.check(attempt);
       const user = await accounts.findById(pending.userId);
       if (!user || pending.clientId !== context.clientId) throw new NimbusError("invalid_grant");
@@ -157,11 +224,9 @@ export class AccountService {
         "SIGN_IN",
         "REGISTER",
       ]);
-      const attempt = attemptOf(target.value);
-      await guard.check(attempt);
       const user = await accounts.findByTarget(target);
       if (!user) throw new NimbusError("user_not_exist", "no account has this address yet: sign up");
-      return { user, attempt };
+      return { user, attempt: await attemptOf(target.value, user.id) };
     }
 
     if (!request.username || !request.password) {
@@ -170,17 +235,18 @@ export class AccountService {
       });
     }
     const name = parseAccountName(request.username);
-    const attempt = attemptOf(name.value);
-    await guard.check(attempt);
     const user = await accounts.findByName(name);
+    const attempt = await attemptOf(name.value, user?.id);
+    const reservation = await guard.reserve(attempt);
     // Unknown account and wrong password answer alike, in the same time.
     const valid = user?.password_hash
       ? await verifyPassword(user.password_hash, request.password)
       : await verifyDecoy(request.password);
     if (!user || !valid) {
-      await guard.fail(attempt);
+      await guard.fail(reservation);
       throw new NimbusError("invalid_account_or_password");
     }
+    await guard.release(reservation);
     return { user, attempt };
   }
 
@@ -200,4 +266,14 @@ export class AccountService {
 function defaultName(target: Target): string {
   if (target.channel === "email") return target.value.split("@")[0] || target.value;
   return `…${target.value.slice(-4)}`;
+}
+
+/** What the web sent of where the visitor came from (spec §3, §9), as stored JSON; null when nothing. */
+export function signupAttribution(request: Pick<SignupRequest, "attribution" | "referrers">): string | null {
+  const attribution = Object.fromEntries(
+    Object.entries(request.attribution ?? {}).filter(([, value]) => value !== undefined),
+  );
+  const referrers = [...new Set(request.referrers ?? [])];
+  if (Object.keys(attribution).length === 0 && referrers.length === 0) return null;
+  return JSON.stringify({ ...attribution, ...(referrers.length > 0 ? { referrers } : {}) });
 }

@@ -1,22 +1,34 @@
 import { LOCALES, VERIFICATION_USAGES } from "@nimbus/protocol";
+import { serverText } from "@nimbus/texts/server";
 import { describe, expect, it } from "vitest";
-import { CODE_MESSAGE_TEXTS } from "./code-message-texts.js";
 import { codeMail, codeSms } from "./code-messages.js";
 
 describe("verification code messages", () => {
-  it("has every text in all 11 locales, each one distinct from English but for en-US", () => {
-    const english = CODE_MESSAGE_TEXTS["en-US"];
+  it("has a subject and purpose for every usage in all 11 locales, distinct from English but for en-US", () => {
     for (const locale of LOCALES) {
-      const texts = CODE_MESSAGE_TEXTS[locale];
       for (const usage of VERIFICATION_USAGES) {
-        expect(texts.subject[usage], `${locale} ${usage}`).toBeTruthy();
-        expect(texts.purpose[usage], `${locale} ${usage}`).toBeTruthy();
-        if (locale !== "en-US") expect(texts.purpose[usage]).not.toBe(english.purpose[usage]);
+        expect(serverText(locale, `mail.code.subject.${usage}`), `${locale} ${usage}`).toBeTruthy();
+        const purpose = serverText(locale, `mail.code.purpose.${usage}`);
+        if (locale !== "en-US") expect(purpose).not.toBe(serverText("en-US", `mail.code.purpose.${usage}`));
       }
-      expect(texts.expiry).toContain("{minutes}");
-      expect(texts.sms).toContain("{code}");
-      expect(texts.sms).toContain("{minutes}");
     }
+  });
+
+  it("says the minutes with the locale's plural form", () => {
+    expect(codeSms("+15550100000", "042917", "en-US").text).toContain("It expires in 10 minutes.");
+    expect(serverText("ru", "mail.code.sms", { code: "1", minutes: 1 })).toContain("Действует 1 минуту.");
+    expect(serverText("uk", "mail.code.expiry", { minutes: 3 })).toContain("3 хвилини");
+  });
+
+  it("puts the code in the subject in every locale", () => {
+    for (const locale of LOCALES)
+      for (const usage of VERIFICATION_USAGES)
+        expect(codeMail("a@b.test", usage, "042917", locale).subject, `${locale} ${usage}`).toContain(
+          "042917",
+        );
+    expect(codeMail("a@b.test", "SIGN_IN", "042917", "en-US").subject).toBe(
+      "042917 is your Nimbus sign-in code",
+    );
   });
 
   it("puts the code on a line of its own and fills in the minutes", () => {

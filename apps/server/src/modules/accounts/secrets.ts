@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { createHmac, randomInt } from "node:crypto";
 
 /**
  * Short secrets (6-digit codes, recovery codes, one-use tokens) are stored as an
@@ -9,17 +9,6 @@ export function keyedHash(secretKey: string, value: string): string {
   return createHmac("sha256", secretKey).update(value).digest("hex");
 }
 
-export function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, "hex");
-  const right = Buffer.from(b, "hex");
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 export function sixDigitCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, "0");
-}
-
-/** A one-use opaque token, e.g. `vt.<43 chars>`. */
-export function opaqueToken(prefix: string): string {
-  return `${prefix}.${randomBytes(32).toString("base64url")}`;
 }

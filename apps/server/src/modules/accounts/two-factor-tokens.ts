@@ -1,8 +1,7 @@
 import { NimbusError } from "@nimbus/protocol";
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
-import { hashToken } from "../auth/tokens.js";
-import { opaqueToken } from "./secrets.js";
+import { hashOpaqueToken, newOpaqueToken } from "../../lib/opaque-token.js";
 
 /** Seconds between a proven first factor and the second one. */
 export const TWO_FACTOR_TOKEN_TTL_S = 5 * 60;
@@ -27,11 +26,11 @@ export class TwoFactorTokens {
 
   async issue(pending: PendingSignin): Promise<string> {
     const now = this.clock.now();
-    const token = opaqueToken("tf");
+    const token = newOpaqueToken("tf");
     await this.db
       .insertInto("two_factor_tokens")
       .values({
-        token_hash: hashToken(token),
+        token_hash: hashOpaqueToken(token),
         user_id: pending.userId,
         client_id: pending.clientId,
         account_key: pending.accountKey,
@@ -48,7 +47,7 @@ export class TwoFactorTokens {
     const row = await this.db
       .selectFrom("two_factor_tokens")
       .selectAll()
-      .where("token_hash", "=", hashToken(token))
+      .where("token_hash", "=", hashOpaqueToken(token))
       .executeTakeFirst();
     if (!row || row.used_at !== null || row.expires_at <= this.clock.now()) {
       throw new NimbusError("invalid_grant", "the two-factor step expired: sign in again");
@@ -60,7 +59,7 @@ export class TwoFactorTokens {
     const result = await this.db
       .updateTable("two_factor_tokens")
       .set({ used_at: this.clock.now() })
-      .where("token_hash", "=", hashToken(token))
+      .where("token_hash", "=", hashOpaqueToken(token))
       .where("used_at", "is", null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1)

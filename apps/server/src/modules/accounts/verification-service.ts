@@ -8,14 +8,16 @@ import {
   type VerifyResponse,
 } from "@nimbus/protocol";
 import type { Clock } from "../../lib/clock.js";
+import { equalSecret } from "../../lib/constant-time.js";
 import { newId } from "../../lib/ids.js";
+import { hashOpaqueToken, newOpaqueToken } from "../../lib/opaque-token.js";
+import type { BackgroundSends } from "../../mail/background-sends.js";
 import type { Mailer, SmsSender } from "../../mail/mailer.js";
-import { hashToken } from "../auth/tokens.js";
 import type { RateLimitStore } from "../rate-limits/rate-limit-store.js";
 import type { AccountsRepository } from "./accounts-repository.js";
 import { codeMail, codeSms } from "./code-messages.js";
 import { type Channel, type Target, targetOf } from "./identifiers.js";
-import { keyedHash, opaqueToken, sameHash, sixDigitCode } from "./secrets.js";
+import { keyedHash, sixDigitCode } from "./secrets.js";
 import type { VerificationsRepository } from "./verifications-repository.js";
 
 const HOUR_MS = 3_600_000;
@@ -46,6 +48,8 @@ export interface VerificationDeps {
   accounts: AccountsRepository;
   mailer: Mailer;
   sms: SmsSender;
+  /** Codes go out after the answer, so its timing tells nothing about the address. */
+  sends: BackgroundSends;
   rateLimits: RateLimitStore;
   clock: Clock;
   secretKey: string;
@@ -78,16 +82,16 @@ export class VerificationService {
       consumed_at: null,
       created_at: now,
     });
-    // A reset for an address without an account sends nothing, but answers alike.
-    if (input.usage !== "RESET_PASSWORD" || account) {
-      const locale = input.locale ?? (account?.locale as Locale | undefined) ?? "en-US";
-      try {
-        await this.deliver(target, input.usage, code, locale);
-      } catch (error) {
-        await verifications.delete(id);
-        throw new NimbusError("unavailable", "the code could not be sent", { cause: error });
-      }
-    }
+    // Both paths answer before any message goes out and do the same work meanwhile; a
+    // reset for an address without an account composes its mail but never sends it.
+    const locale = input.locale ?? (account?.locale as Locale | undefined) ?? "en-US";
+    const deliver = input.usage !== "RESET_PASSWORD" || account !== undefined;
+    this.deps.sends.start(
+      "verification-code",
+      () => this.deliver(target, input.usage, code, locale, deliver),
+      // A code that never arrived cannot be verified: forget it, so a resend is not held back.
+      () => verifications.delete(id),
+    );
     return {
       verification_id: id,
       expires_in: VERIFICATION_CODE_TTL_S,
@@ -106,11 +110,13 @@ export class VerificationService {
     if (!(await verifications.spendAttempt(row.id))) {
       throw new NimbusError("invalid_verification_code", "too many tries: ask for a new code");
     }
-    if (!sameHash(keyedHash(this.deps.secretKey, `${row.id}:${code}`), row.code_hash)) {
+    if (!equalSecret(keyedHash(this.deps.secretKey, `${row.id}:${code}`), row.code_hash)) {
       throw new NimbusError("invalid_verification_code");
     }
-    const token = opaqueToken("vt");
-    if (!(await verifications.issueToken(row.id, hashToken(token), now + VERIFICATION_CODE_TTL_S * 1000))) {
+    const token = newOpaqueToken("vt");
+    if (
+      !(await verifications.issueToken(row.id, hashOpaqueToken(token), now + VERIFICATION_CODE_TTL_S * 1000))
+    ) {
       throw new NimbusError("invalid_verification_code", "already verified");
     }
     const account = await this.deps.accounts.findByTarget({
@@ -130,7 +136,7 @@ export class VerificationService {
     userId?: string,
   ): Promise<VerifiedTarget> {
     const { verifications, clock } = this.deps;
-    const row = await verifications.findByTokenHash(hashToken(token));
+    const row = await verifications.findByTokenHash(hashOpaqueToken(token));
     if (!row || row.consumed_at !== null) {
       throw new NimbusError("invalid_verification_code", "unknown or used verification token");
     }
@@ -195,8 +201,14 @@ export class VerificationService {
     usage: VerificationUsage,
     code: string,
     locale: Locale,
+    send: boolean,
   ): Promise<void> {
-    if (target.channel === "email") await this.deps.mailer.send(codeMail(target.value, usage, code, locale));
-    else await this.deps.sms.send(codeSms(target.value, code, locale));
+    if (target.channel === "email") {
+      const mail = codeMail(target.value, usage, code, locale);
+      if (send) await this.deps.mailer.send(mail);
+    } else {
+      const sms = codeSms(target.value, code, locale);
+      if (send) await this.deps.sms.send(sms);
+    }
   }
 }

@@ -6,7 +6,10 @@ import type { RawEntry } from "./archive-tools.js";
 /** Archives unpacking to less than this are never refused for their ratio (small files of zeros are not bombs). */
 export const RATIO_FLOOR_BYTES = 16 * 1024 * 1024;
 
-export type ArchiveLimits = Config["archives"];
+export type ArchiveLimits = Pick<
+  Config["archives"],
+  "maxEntries" | "maxUnpackedBytes" | "maxRatio" | "maxDepth"
+>;
 
 /** An archive path as clean `/`-separated parts: no root, no `.`/`..`, no empty parts. */
 export function pathParts(path: string): string[] {

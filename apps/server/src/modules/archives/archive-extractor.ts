@@ -4,18 +4,19 @@ import path from "node:path";
 import { NimbusError } from "@nimbus/protocol";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import { localCopy } from "../../blobs/local-copy.js";
-import type { JobContext } from "../../jobs/job-queue.js";
+import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
 import type { Sealer } from "../../lib/sealed.js";
-import type { FileRow } from "../files/files-repository.js";
+import { releaseHold } from "../accounting/space-holds.js";
+import type { FileRow } from "../files/index.js";
 import type { TaskService } from "../tasks/task-service.js";
 import { totalSize } from "./archive-entries.js";
-import type { ArchiveService, DecompressJob } from "./archive-service.js";
-import { isSelected } from "./archive-service.js";
+import { type ArchiveService, type DecompressJob, isSelected } from "./archive-service.js";
 import { extractArchive } from "./archive-tools.js";
 import { driveName, type ExtractCommit } from "./extract-commit.js";
 
 export interface ArchiveExtractorDeps {
+  db: Db;
   archives: ArchiveService;
   commit: ExtractCommit;
   blobs: BlobStore;
@@ -61,25 +62,28 @@ async function bytesUnder(root: string): Promise<number> {
  * The `decompress` job: extracts the archive into a private temporary folder
  * (killing the tool if it writes more than the listing announced), then adds
  * the selected folders and files to the drive one commit at a time, reporting
- * progress on the task. Any failure ends the task in ERROR with its reason.
+ * progress on the task. Any failure ends the task in ERROR with its reason;
+ * however it ends, the space held for it is given back but for what it added.
+ * A run cut short by shutdown ends as `task_interrupted` rather than starting
+ * over on the next start (it would add the files it already added again).
  */
 export class ArchiveExtractor {
   constructor(private readonly deps: ArchiveExtractorDeps) {}
 
-  async run(job: DecompressJob, context: JobContext): Promise<void> {
-    const { tasks } = this.deps;
-    if (!(await tasks.start(job.taskId))) return; // deleted by its owner meanwhile
-    const workDir = path.join(this.deps.archives.tempDir, `extract-${job.taskId}`);
-    try {
-      await this.extractAndAdd(job, workDir, context.signal);
-      await tasks.complete(job.taskId, {});
-    } catch (error) {
-      const reason = error instanceof NimbusError ? error.error : "internal";
-      await tasks.fail(job.taskId, reason);
-      if (!(error instanceof NimbusError)) throw error;
-    } finally {
-      await rm(workDir, { recursive: true, force: true });
-    }
+  /** The run, through the task lifecycle (`TaskJobs`): not repeatable, its commits stay. */
+  async run(job: DecompressJob, signal: AbortSignal): Promise<undefined> {
+    await this.extractAndAdd(job, this.workDir(job), signal);
+    return undefined;
+  }
+
+  /** However the job ends (or after a crash): its temporary folder and what is left of its hold go. */
+  async release(job: DecompressJob): Promise<void> {
+    await rm(this.workDir(job), { recursive: true, force: true });
+    await releaseHold(this.deps.db, job.taskId);
+  }
+
+  private workDir(job: DecompressJob): string {
+    return path.join(this.deps.archives.tempDir, `extract-${job.taskId}`);
   }
 
   private async extractAndAdd(job: DecompressJob, workDir: string, signal: AbortSignal): Promise<void> {
@@ -152,6 +156,7 @@ export class ArchiveExtractor {
         const row = await this.deps.commit.addFile(
           { userId: job.userId, parentId, name, now: this.deps.clock.now() },
           stored,
+          job.taskId,
         );
         await this.deps.onFileAdded?.(row);
       }

@@ -11,10 +11,12 @@ import type { BlobStore } from "../../blobs/blob-store.js";
 import { localCopy } from "../../blobs/local-copy.js";
 import type { Config } from "../../config/config.js";
 import type { Db } from "../../db/database.js";
-import type { JobQueue } from "../../jobs/job-queue.js";
+import type { Clock } from "../../lib/clock.js";
 import type { Sealer } from "../../lib/sealed.js";
-import type { FileRow, FilesRepository } from "../files/files-repository.js";
-import type { TaskService } from "../tasks/task-service.js";
+import { holdSpace } from "../accounting/space-holds.js";
+import { storageLimit } from "../accounting/storage-accounting.js";
+import type { FileRow, FilesRepository } from "../files/index.js";
+import type { TaskJobs } from "../tasks/task-jobs.js";
 import { checkLimits, normalizeEntries, pathParts, totalSize } from "./archive-entries.js";
 import { type ArchiveFormat, claimedFormat, sniffFile } from "./archive-format.js";
 import { checkPassword, listArchive } from "./archive-tools.js";
@@ -35,10 +37,10 @@ export interface ArchiveServiceDeps {
   db: Db;
   files: FilesRepository;
   blobs: BlobStore;
-  jobs: JobQueue;
-  tasks: TaskService;
+  taskJobs: TaskJobs;
   sealer: Sealer;
-  config: Pick<Config, "archives" | "dataDir">;
+  clock: Clock;
+  config: Pick<Config, "archives" | "dataDir" | "quota">;
 }
 
 /** A checked listing of one archive of the drive. */
@@ -95,24 +97,34 @@ export class ArchiveService {
       if (parent.trashed_at !== null) throw new NimbusError("file_in_trash");
     }
     const files = request.files?.map((path) => pathParts(path).join("/")).filter(Boolean);
-    const task = await this.deps.tasks.create({
-      userId,
-      type: "decompress",
-      name: inspection.file.name,
-      fileId: inspection.file.id,
-      fileName: inspection.file.name,
-      params: { to_parent_id: request.to_parent_id, format: inspection.format },
-    });
-    const job: DecompressJob = {
-      taskId: task.id,
-      userId,
-      fileId: inspection.file.id,
-      toParentId: request.to_parent_id,
-      ...(request.password !== undefined && { password: this.deps.sealer.seal(request.password) }),
-      ...(files && files.length > 0 && { files }),
-    };
-    await this.deps.jobs.enqueue(DECOMPRESS_JOB, job, { maxAttempts: 1 });
-    return task;
+    const bytes = totalSize(inspection.entries.filter((entry) => isSelected(entry.path, files)));
+    const { file } = inspection;
+    return this.deps.taskJobs.submit<DecompressJob>(
+      DECOMPRESS_JOB,
+      {
+        userId,
+        type: "decompress",
+        name: file.name,
+        fileId: file.id,
+        fileName: file.name,
+        params: { to_parent_id: request.to_parent_id, format: inspection.format },
+      },
+      (task) => ({
+        taskId: task.id,
+        userId,
+        fileId: file.id,
+        toParentId: request.to_parent_id,
+        ...(request.password !== undefined && { password: this.deps.sealer.seal(request.password) }),
+        ...(files && files.length > 0 && { files }),
+      }),
+      // The space its files will take is held with the task, so an extraction never starts for a drive that cannot take it.
+      { group: userId, accept: (task, trx) => this.holdFor(trx, userId, task.id, bytes) },
+    );
+  }
+
+  private async holdFor(trx: Db, userId: string, taskId: string, bytes: number): Promise<void> {
+    const limit = await storageLimit(trx, userId, this.deps.config.quota, this.deps.clock.now());
+    await holdSpace(trx, { id: taskId, userId, bytes, limit, now: this.deps.clock.now() });
   }
 
   /** Finds the archive, lists it with its tool, applies the limits and checks a given password. */

@@ -3,20 +3,29 @@ import type { PutResult } from "../../blobs/blob-store.js";
 import type { Config } from "../../config/config.js";
 import type { Db } from "../../db/database.js";
 import { newId } from "../../lib/ids.js";
-import { lockUser, storageLimit } from "../files/accounting.js";
-import type { FileRow, FilesRepository } from "../files/files-repository.js";
-import { FOLDER_MIME_TYPE, mimeTypeOf } from "../files/mime.js";
-import { NameAllocator, nameFields } from "../files/name-allocator.js";
-import { validateName } from "../files/names.js";
-import { type BlobPresence, chargeStorage, referenceStoredBlob } from "../files/upload-commit.js";
+import { chargeFromHold } from "../accounting/space-holds.js";
+import { lockUser, storageLimit } from "../accounting/storage-accounting.js";
+import { type BlobPresence, referenceStoredBlob } from "../accounting/stored-blobs.js";
+import {
+  type FileRow,
+  type FilesRepository,
+  FOLDER_MIME_TYPE,
+  mimeTypeOf,
+  NameAllocator,
+  nameFields,
+  validateName,
+  withoutDeceptiveCharacters,
+} from "../files/index.js";
 
-/** A name from an archive the drive accepts: forbidden characters replaced, trimmed, at most 255 bytes. */
+/**
+ * A name from an archive the drive accepts: deceptive characters dropped, forbidden
+ * ones replaced, trimmed, at most 255 bytes.
+ */
 export function driveName(raw: string): string {
   try {
     return validateName(raw);
   } catch {
-    let name = raw
-      .normalize("NFC")
+    let name = withoutDeceptiveCharacters(raw.normalize("NFC"))
       .replace(/[\\/]/g, "_")
       .replace(/\p{Cc}/gu, "_")
       .trim();
@@ -39,8 +48,8 @@ interface Placement {
 /**
  * Adds extracted items to a drive, each in its own transaction under the
  * user's lock: a free name in the folder (`name (n)` when taken), and for a
- * file one more reference on its blob and the storage charge within the
- * user's limit, exactly as an upload's commit does.
+ * file one more reference on its blob and the storage charge, out of the space
+ * the extraction holds (`holdId`), any excess within the user's limit.
  */
 export class ExtractCommit {
   constructor(
@@ -65,11 +74,12 @@ export class ExtractCommit {
     });
   }
 
-  async addFile(at: Placement, stored: PutResult): Promise<FileRow> {
+  async addFile(at: Placement, stored: PutResult, holdId: string): Promise<FileRow> {
     return this.db.transaction().execute(async (trx) => {
-      const user = await lockUser(trx, at.userId);
+      await lockUser(trx, at.userId);
       await referenceStoredBlob(trx, stored, at.now, this.store);
-      await chargeStorage(trx, at.userId, stored.size, storageLimit(user.vip_type, this.quota));
+      const limit = await storageLimit(trx, at.userId, this.quota, at.now);
+      await chargeFromHold(trx, holdId, at.userId, stored.size, limit);
       const name = await new NameAllocator(trx, this.files, at.userId, at.parentId).allocate(at.name, false);
       const row = this.row(at, name, {
         kind: FILE_KIND.file,

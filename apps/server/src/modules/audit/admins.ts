@@ -28,4 +28,24 @@ export class Admins {
       throw new NimbusError("permission_denied", "admins only", { metadata: { reason: "ADMIN_REQUIRED" } });
     }
   }
+
+  /**
+   * Makes the account of `email` an admin (`grant`) or a plain user again (`revoke`);
+   * answers its id, or undefined when no account has that email.
+   */
+  async setRole(email: string, role: "admin" | "user"): Promise<string | undefined> {
+    const { rows } = await sql<{ id: string }>`
+      select id from users where lower(email) = ${email.trim().toLowerCase()}`.execute(this.db);
+    const id = rows[0]?.id;
+    if (!id) return undefined;
+    await sql`update users set role = ${role} where id = ${id}`.execute(this.db);
+    return id;
+  }
+
+  /** Accounts whose role is admin (those of `ADMIN_EMAILS` are admins without it). */
+  async listByRole(): Promise<string[]> {
+    const { rows } = await sql<{ email: string }>`
+      select email from users where role = 'admin' order by email`.execute(this.db);
+    return rows.map((row) => row.email);
+  }
 }

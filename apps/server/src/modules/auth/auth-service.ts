@@ -1,9 +1,9 @@
 import { NimbusError } from "@nimbus/protocol";
 import type { Clock } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
+import { hashOpaqueToken, newOpaqueToken } from "../../lib/opaque-token.js";
 import { hasScope } from "../clients/scopes.js";
 import type { SessionContext, SessionRow, SessionsRepository } from "./sessions-repository.js";
-import { hashToken, newToken } from "./tokens.js";
 
 export const ACCESS_TOKEN_TTL_S = 2 * 60 * 60;
 export const REFRESH_TOKEN_TTL_S = 60 * 24 * 60 * 60;
@@ -69,7 +69,7 @@ export class AuthService {
     context?: Partial<SessionContext>,
   ): Promise<Principal> {
     if (!accessToken) throw new NimbusError("unauthenticated", "no access token");
-    const session = await this.sessions.findForUse(hashToken(accessToken));
+    const session = await this.sessions.findForUse(hashOpaqueToken(accessToken));
     const now = this.clock.now();
     if (!session || session.revoked_at !== null || session.access_expires_at <= now) {
       throw new NimbusError("unauthenticated", "invalid or expired access token");
@@ -118,7 +118,7 @@ export class AuthService {
    * ignored (the caller always gets 200).
    */
   async revokeToken(token: string, hint?: "access_token" | "refresh_token"): Promise<void> {
-    const hash = hashToken(token);
+    const hash = hashOpaqueToken(token);
     const lookups =
       hint === "refresh_token"
         ? [this.sessions.findByRefreshHash, this.sessions.findByAccessHash]
@@ -143,7 +143,7 @@ export class AuthService {
     narrowScope: (granted: string) => string,
     context?: Partial<SessionContext>,
   ): Promise<IssuedTokens> {
-    const row = await this.sessions.findByRefreshHash(hashToken(refreshToken));
+    const row = await this.sessions.findByRefreshHash(hashOpaqueToken(refreshToken));
     const now = this.clock.now();
     if (!row) throw new NimbusError("invalid_grant", "unknown refresh token");
     if (row.client_id !== clientId) throw new NimbusError("invalid_grant", "refresh token of another client");
@@ -188,8 +188,8 @@ export class AuthService {
   ): Promise<IssuedTokens> {
     const now = this.clock.now();
     const id = options.familyId ?? newId(now);
-    const accessToken = newToken("at");
-    const refreshToken = newToken("rt");
+    const accessToken = newOpaqueToken("at");
+    const refreshToken = newOpaqueToken("rt");
     const accessTtlS = options.cookieSession ? REFRESH_TOKEN_TTL_S : ACCESS_TOKEN_TTL_S;
     const scope = options.scope ?? DEFAULT_SCOPE;
     const familyId = options.family?.id ?? id;
@@ -197,9 +197,9 @@ export class AuthService {
       id,
       user_id: userId,
       client_id: clientId,
-      access_token_hash: hashToken(accessToken),
+      access_token_hash: hashOpaqueToken(accessToken),
       access_expires_at: now + accessTtlS * 1000,
-      refresh_token_hash: hashToken(refreshToken),
+      refresh_token_hash: hashOpaqueToken(refreshToken),
       refresh_expires_at: now + REFRESH_TOKEN_TTL_S * 1000,
       created_at: now,
       last_used_at: now,

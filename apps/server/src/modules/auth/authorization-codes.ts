@@ -2,12 +2,12 @@ import { type AuthorizeRequest, type AuthorizeResponse, GRANT_TYPES, NimbusError
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
+import { hashOpaqueToken, newOpaqueToken } from "../../lib/opaque-token.js";
 import type { ClientRegistry } from "../clients/client-registry.js";
 import { grantScopes, parseScopes } from "../clients/scopes.js";
 import type { Principal } from "./auth-service.js";
 import { verifiesChallenge } from "./pkce.js";
 import { SessionsRepository } from "./sessions-repository.js";
-import { hashToken, newToken } from "./tokens.js";
 
 /** Codes are for handing a sign-in over at once, so they live one minute and work once. */
 export const AUTH_CODE_TTL_S = 60;
@@ -69,12 +69,12 @@ export class AuthorizationCodes {
       request.scope,
       target.scopes.filter((s) => callerScopes.includes(s)),
     );
-    const code = newToken("ac");
+    const code = newOpaqueToken("ac");
     const now = this.clock.now();
     await this.db
       .insertInto("auth_codes")
       .values({
-        code_hash: hashToken(code),
+        code_hash: hashOpaqueToken(code),
         user_id: principal.userId,
         client_id: target.id,
         scope,
@@ -99,7 +99,7 @@ export class AuthorizationCodes {
     const row = await this.db
       .selectFrom("auth_codes")
       .select("reused_at")
-      .where("code_hash", "=", hashToken(input.code))
+      .where("code_hash", "=", hashOpaqueToken(input.code))
       .executeTakeFirst();
     if (row && row.reused_at !== null) {
       await this.sessions.revokeFamily(redeemed.familyId, this.clock.now());
@@ -113,30 +113,15 @@ export class AuthorizationCodes {
    * Prefer `exchange`, which also closes the race with a reuse.
    */
   async redeem(input: RedeemInput): Promise<RedeemedCode> {
-    const hash = hashToken(input.code);
-    const row = await this.db
-      .selectFrom("auth_codes")
-      .selectAll()
-      .where("code_hash", "=", hash)
-      .executeTakeFirst();
+    const hash = hashOpaqueToken(input.code);
+    const row = await this.findRow(hash);
     const now = this.clock.now();
     if (!row) throw new NimbusError("invalid_grant", "unknown authorization code");
     if (row.used_at !== null) {
       await this.revokeIssued(hash, row.family_id, now);
       throw reusedError();
     }
-    if (row.expires_at <= now) throw new NimbusError("invalid_grant", "authorization code expired");
-    if (row.client_id !== input.clientId)
-      throw new NimbusError("invalid_grant", "code issued to another client");
-    if (row.redirect_uri !== null && row.redirect_uri !== input.redirectUri) {
-      throw new NimbusError("invalid_grant", "redirect_uri does not match");
-    }
-    if (row.code_challenge !== null) {
-      if (!input.verifier) throw new NimbusError("invalid_grant", "code_verifier is required for this code");
-      if (!verifiesChallenge(input.verifier, row.code_challenge)) {
-        throw new NimbusError("invalid_grant", "code_verifier does not match the challenge");
-      }
-    }
+    assertRedeemable(row, input, now);
     const familyId = newId(now);
     const spent = await this.db
       .updateTable("auth_codes")
@@ -158,6 +143,22 @@ export class AuthorizationCodes {
   }
 
   /**
+   * Whose sign-in an unspent code hands over, checked as its exchange would be, without
+   * spending it: the page asks the person before it switches accounts.
+   */
+  async describe(input: RedeemInput): Promise<{ userId: string; bound: boolean }> {
+    const row = await this.findRow(hashOpaqueToken(input.code));
+    if (!row) throw new NimbusError("invalid_grant", "unknown authorization code");
+    if (row.used_at !== null) throw new NimbusError("invalid_grant", "authorization code already used");
+    assertRedeemable(row, input, this.clock.now());
+    return { userId: row.user_id, bound: row.code_challenge !== null };
+  }
+
+  private findRow(hash: string) {
+    return this.db.selectFrom("auth_codes").selectAll().where("code_hash", "=", hash).executeTakeFirst();
+  }
+
+  /**
    * A spent code came back: marks it (so an exchange still issuing notices) and revokes
    * the family it issued, if that exists yet.
    */
@@ -174,5 +175,25 @@ export class AuthorizationCodes {
   /** Deletes codes that expired before `before`. */
   async prune(before: number): Promise<void> {
     await this.db.deleteFrom("auth_codes").where("expires_at", "<", before).execute();
+  }
+}
+
+/** The checks of an unspent code: live, for this client and redirect, and the PKCE verifier of a bound one. */
+function assertRedeemable(
+  row: { expires_at: number; client_id: string; redirect_uri: string | null; code_challenge: string | null },
+  input: RedeemInput,
+  now: number,
+): void {
+  if (row.expires_at <= now) throw new NimbusError("invalid_grant", "authorization code expired");
+  if (row.client_id !== input.clientId)
+    throw new NimbusError("invalid_grant", "code issued to another client");
+  if (row.redirect_uri !== null && row.redirect_uri !== input.redirectUri) {
+    throw new NimbusError("invalid_grant", "redirect_uri does not match");
+  }
+  if (row.code_challenge !== null) {
+    if (!input.verifier) throw new NimbusError("invalid_grant", "code_verifier is required for this code");
+    if (!verifiesChallenge(input.verifier, row.code_challenge)) {
+      throw new NimbusError("invalid_grant", "code_verifier does not match the challenge");
+    }
   }
 }

@@ -10,10 +10,10 @@ import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { DeviceCodesTable } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
+import { hashOpaqueToken, newOpaqueToken } from "../../lib/opaque-token.js";
 import type { ClientRegistry } from "../clients/client-registry.js";
 import { grantScopes } from "../clients/scopes.js";
 import type { RateLimitStore } from "../rate-limits/rate-limit-store.js";
-import { hashToken, newToken } from "./tokens.js";
 
 export const DEVICE_CODE_TTL_S = 10 * 60;
 export const DEVICE_POLL_INTERVAL_S = 5;
@@ -59,12 +59,12 @@ export class DeviceFlow {
     const client = this.clients.require(clientId, GRANT_TYPES.deviceCode);
     const scope = grantScopes(requestedScope, client.scopes);
     const now = this.clock.now();
-    const deviceCode = newToken("dc");
+    const deviceCode = newOpaqueToken("dc");
     const userCode = await this.freeUserCode(now);
     await this.db
       .insertInto("device_codes")
       .values({
-        device_code_hash: hashToken(deviceCode),
+        device_code_hash: hashOpaqueToken(deviceCode),
         user_code: userCode,
         client_id: client.id,
         scope,
@@ -93,7 +93,7 @@ export class DeviceFlow {
    * `slow_down`, `access_denied`, `expired_token`, or `invalid_grant`.
    */
   async poll(deviceCode: string, clientId: string): Promise<{ userId: string; scope: string }> {
-    const hash = hashToken(deviceCode);
+    const hash = hashOpaqueToken(deviceCode);
     const row = await this.db
       .selectFrom("device_codes")
       .selectAll()

@@ -107,6 +107,12 @@ export class SessionsRepository {
       .where("revoked_at", "is", null);
     if (exceptFamily) query = query.where("family_id", "!=", exceptFamily);
     const result = await query.executeTakeFirst();
+    // Signed links made before carry the old generation and stop working.
+    await this.db
+      .updateTable("users")
+      .set((eb) => ({ session_generation: eb("session_generation", "+", 1) }))
+      .where("id", "=", userId)
+      .execute();
     return Number(result.numUpdatedRows);
   }
 

@@ -58,10 +58,12 @@ export interface Ticket {
   deviceId: string;
   clientId: string;
   expiresAt: number;
+  /** The share whose passcode the challenge is for, if any. */
+  shareId?: string;
 }
 
 /**
- * The captcha shield (issue #4 item 7): `init` answers a token at once or a challenge
+ * The captcha shield: `init` answers a token at once or a challenge
  * url as the risk policy decides; the challenge page's proof of work earns a token;
  * `check` guards the configured actions (4001 `captcha_required`, 4002 `captcha_invalid`).
  * Tokens earned by a challenge are single-use while the risk policy asks for one; on
@@ -114,6 +116,7 @@ export class CaptchaService {
       d: input.deviceId,
       c: input.clientId,
       e: now + CHALLENGE_TTL_MS,
+      ...(subject.shareId && { s: subject.shareId }),
     });
     const query = new URLSearchParams({ c: ticket, lang: input.locale });
     return {
@@ -125,18 +128,25 @@ export class CaptchaService {
   /** The ticket of a challenge url; `captcha_invalid` when forged or expired. */
   openTicket(ticket: string): Ticket {
     const value = this.signer.open(TICKET, ticket);
-    const { a, d, c, e } = value ?? {};
+    const { a, d, c, e, s } = value ?? {};
     if (typeof a !== "string" || typeof d !== "string" || typeof c !== "string" || typeof e !== "number") {
       throw new NimbusError("captcha_invalid", "unknown challenge");
     }
     if (this.deps.clock.now() >= e) throw new NimbusError("captcha_invalid", "challenge expired");
-    return { action: a, deviceId: d, clientId: c, expiresAt: e };
+    return {
+      action: a,
+      deviceId: d,
+      clientId: c,
+      expiresAt: e,
+      ...(typeof s === "string" && { shareId: s }),
+    };
   }
 
-  /** A fresh proof-of-work challenge for the page showing this ticket. */
+  /** A fresh proof-of-work challenge for the page showing this ticket; costlier on a share under guessing. */
   async powChallenge(ticket: string): Promise<PowChallenge> {
-    this.openTicket(ticket);
-    return this.pow.create(ticket, this.deps.clock.now());
+    const { shareId } = this.openTicket(ticket);
+    const factor = await this.policy.powCostFactor(shareId);
+    return this.pow.create(ticket, this.deps.clock.now(), factor);
   }
 
   /** A solved proof of work → a `challenge` token and the address the page redirects to. */
@@ -159,8 +169,11 @@ export class CaptchaService {
     };
   }
 
-  /** Guards a call of a protected action; throws 4001/4002, else lets it through. */
-  async check(input: CheckInput): Promise<void> {
+  /**
+   * Guards a call of a protected action; throws 4001/4002, else lets it through and
+   * answers whether it came through a solved challenge (the policy saw risk).
+   */
+  async check(input: CheckInput): Promise<boolean> {
     const subject: RiskSubject = {
       action: input.action,
       ip: input.ip,
@@ -172,17 +185,18 @@ export class CaptchaService {
       const reason = await this.policy.assess(subject);
       if (reason)
         throw new NimbusError("captcha_required", `captcha needed (${reason})`, { metadata: { reason } });
-      return;
+      return false;
     }
     const grant = this.tokens.read(input.token);
     const problem = grant ? this.mismatch(grant, input) : "malformed";
     if (problem || !grant) throw invalid(problem ?? "malformed");
     const reason = await this.policy.assess(subject);
-    if (!reason) return;
+    if (!reason) return false;
     if (grant.level !== "challenge") throw invalid("challenge_needed");
     const uses = await this.deps.rateLimits.hit(`captcha-used:${grant.id}`, this.deps.config.tokenTtlMs);
     if (uses > 1) throw invalid("used");
     if (reason === "passcode_guesses") await this.policy.forgivePassCodeGuesses(subject);
+    return true;
   }
 
   private mismatch(grant: CaptchaGrant, input: CheckInput): string | undefined {

@@ -1,5 +1,5 @@
-import { timingSafeEqual } from "node:crypto";
 import { type CaptchaInitMeta, captchaSign } from "@nimbus/protocol";
+import { equalSecret } from "../../lib/constant-time.js";
 
 /** How far a signature's timestamp may be from the server's clock (client clocks drift). */
 export const SIGN_MAX_SKEW_MS = 24 * 3_600_000;
@@ -33,7 +33,5 @@ export function checkCaptchaSign(
     },
     salts,
   );
-  const given = Buffer.from(meta.captcha_sign);
-  const wanted = Buffer.from(expected);
-  return given.length === wanted.length && timingSafeEqual(given, wanted) ? "valid" : "invalid";
+  return equalSecret(meta.captcha_sign, expected) ? "valid" : "invalid";
 }

@@ -1,4 +1,5 @@
 import { createHash, createHmac } from "node:crypto";
+import { equalSecret } from "../../lib/constant-time.js";
 
 /** ALTCHA's challenge and payload shapes (altcha-lib v2), kept loose: they travel as JSON. */
 export type PowChallenge = Record<string, unknown> & {
@@ -39,12 +40,13 @@ export class ProofOfWork {
     this.keySecret = createHmac("sha256", secretKey).update("nimbus:altcha-key").digest("hex");
   }
 
-  async create(ticket: string, now: number): Promise<PowChallenge> {
+  /** A challenge for `ticket`; `costFactor` multiplies the work per attempt (risk rising). */
+  async create(ticket: string, now: number, costFactor = 1): Promise<PowChallenge> {
     const { createChallenge, deriveKey, randomInt } = await altcha();
     const { cost, maxCounter, ttlMs } = this.settings;
     const challenge = await createChallenge({
       algorithm: ALGORITHM,
-      cost,
+      cost: cost * costFactor,
       counter: randomInt(Math.max(1, Math.floor(maxCounter / 2)), maxCounter),
       deriveKey,
       data: { ticket: ticketDigest(ticket) },
@@ -63,7 +65,7 @@ export class ProofOfWork {
     const parsed = parsePayload(payload);
     if (!parsed) return undefined;
     const data = parsed.challenge.parameters.data as Record<string, unknown> | undefined;
-    if (data?.ticket !== ticketDigest(ticket)) return undefined;
+    if (typeof data?.ticket !== "string" || !equalSecret(data.ticket, ticketDigest(ticket))) return undefined;
     const { verifySolution, deriveKey } = await altcha();
     try {
       const result = await verifySolution({

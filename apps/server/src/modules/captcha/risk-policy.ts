@@ -1,7 +1,8 @@
 import type { CaptchaConfig } from "../../config/shield-config.js";
 import { parseAccountName } from "../accounts/identifiers.js";
 import type { RateLimitStore } from "../rate-limits/rate-limit-store.js";
-import { PASS_CODE_MAX_FAILURES } from "../shares/pass-code-guard.js";
+import { codeFailureKeys } from "../rewards/activation-guard.js";
+import { clientFailuresKey, PASS_CODE_MAX_FAILURES, shareFailuresKey } from "../shares/pass-code-guard.js";
 
 const INIT_WINDOW_MS = 10 * 60_000;
 /**
@@ -28,6 +29,7 @@ export type RiskReason =
   | "code_sends"
   | "signups"
   | "passcode_guesses"
+  | "code_guesses"
   | "init_burst"
   | undefined;
 
@@ -40,10 +42,10 @@ export function normalizeAccount(value: string | undefined): string {
 }
 
 /**
- * The captcha risk policy (issue #4 item 7). It reads what accounts records in the
+ * The captcha risk policy. It reads what accounts records in the
  * RateLimitStore (sign-in failures, code sends, sign-ups), what shares records (wrong
- * passcodes per share and address) and what the shield counts itself (inits), per
- * address, account and device. In `risk` mode a clean first attempt is low risk: no captcha needed.
+ * passcodes per share and address), what rewards records (wrong activation codes) and
+ * what the shield counts itself (inits), per address, account and device. In `risk` mode a clean first attempt is low risk: no captcha needed.
  */
 export class RiskPolicy {
   constructor(
@@ -69,9 +71,13 @@ export class RiskPolicy {
     if (account) sendChecks.push([`code-send:target:${account}`, sends]);
     if (await any(sendChecks)) return "code_sends";
     if (await over(`signup:ip:${ip}`, sends * ADDRESS_FACTOR)) return "signups";
-    if (subject.shareId && (await over(passCodeKey(subject.shareId, ip), PASS_CODE_MAX_FAILURES))) {
+    if (subject.shareId && (await over(clientFailuresKey(subject.shareId, ip), PASS_CODE_MAX_FAILURES))) {
       return "passcode_guesses";
     }
+    const codeKeys = codeFailureKeys({ deviceId, ip });
+    const codeChecks: Array<[string, number]> = [[codeKeys.ip, failures * ADDRESS_FACTOR]];
+    if (codeKeys.device) codeChecks.push([codeKeys.device, failures]);
+    if (await any(codeChecks)) return "code_guesses";
     return undefined;
   }
 
@@ -88,11 +94,18 @@ export class RiskPolicy {
    * (the shares guard counts them under this key).
    */
   async forgivePassCodeGuesses(subject: RiskSubject): Promise<void> {
-    if (subject.shareId) await this.store.reset(passCodeKey(subject.shareId, subject.ip));
+    if (subject.shareId) await this.store.reset(clientFailuresKey(subject.shareId, subject.ip));
+  }
+
+  /**
+   * How many times the proof of work for a share's visitor costs more than the base:
+   * doubling with every round of wrong passcodes the share took from anyone this hour.
+   */
+  async powCostFactor(shareId: string | undefined): Promise<number> {
+    if (!shareId) return 1;
+    const rounds = Math.floor((await this.store.count(shareFailuresKey(shareId))) / PASS_CODE_MAX_FAILURES);
+    return 2 ** Math.min(rounds, MAX_POW_DOUBLINGS);
   }
 }
 
-/** Shares' key (modules/shares/pass-code-guard.ts) for wrong passcodes per share and address. */
-function passCodeKey(shareId: string, ip: string): string {
-  return `share-pass-code:${shareId}:${ip}`;
-}
+const MAX_POW_DOUBLINGS = 4;

@@ -93,7 +93,7 @@ export interface ClientRegistryOptions {
   captchaSalts?: Readonly<Record<string, readonly string[]>>;
 }
 
-/** The registry of clients (issue #4 item 2): ids, names, allowed grants and scopes. */
+/** The registry of clients: ids, names, allowed grants and scopes. */
 export class ClientRegistry {
   private readonly clients: ReadonlyMap<string, ClientInfo>;
 

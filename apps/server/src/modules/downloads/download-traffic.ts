@@ -2,6 +2,7 @@ import { NimbusError } from "@nimbus/protocol";
 import type { Config } from "../../config/config.js";
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
+import { statusOf } from "../membership/entitlements.js";
 
 /** A monthly transfer quota in the reference's `quotas` style; int64 values as strings. */
 export interface TransferQuota {
@@ -87,14 +88,8 @@ export class DownloadTraffic {
   }
 
   private async limitOf(userId: string): Promise<number> {
-    const user = await this.db
-      .selectFrom("users")
-      .select("vip_type")
-      .where("id", "=", userId)
-      .executeTakeFirst();
+    const user = await this.db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
     if (!user) throw new NimbusError("link_expired", "the link's user no longer exists");
-    return user.vip_type === "novip"
-      ? this.config.quota.freeDownloadTrafficBytes
-      : this.config.quota.premiumDownloadTrafficBytes;
+    return (await statusOf(this.db, userId, this.clock.now(), this.config.quota)).downloadTrafficLimit;
   }
 }

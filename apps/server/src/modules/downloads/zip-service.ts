@@ -1,7 +1,7 @@
 import { FILE_KIND, NimbusError } from "@nimbus/protocol";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import type { Db } from "../../db/database.js";
-import type { FileRow } from "../files/files-repository.js";
+import type { FileRow } from "../files/index.js";
 import type { ZipEntry } from "./zip-writer.js";
 
 /** Most items one zip link may name, and most entries one zip may hold once folders are walked. */

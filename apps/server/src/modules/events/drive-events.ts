@@ -1,13 +1,9 @@
-import {
-  DEFAULT_PAGE_LIMIT,
-  type DriveEventList,
-  type EventType,
-  FILE_KIND,
-  NimbusError,
-} from "@nimbus/protocol";
+import { DEFAULT_PAGE_LIMIT, type DriveEventList, type EventType, FILE_KIND } from "@nimbus/protocol";
 import type { Db } from "../../db/database.js";
 import { type Clock, isoTime } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
+import { keysetPage, readIdPageToken } from "../../lib/page-token.js";
+import { type EventWakes, LocalEventWakes } from "./event-wakes.js";
 
 /** One thing that happened to an item, as the activity feed shows it. */
 export interface NewEvent {
@@ -31,6 +27,8 @@ export class DriveEvents {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** Who waits for a user's next event, on this node (memory) or on every node (Redis). */
+    readonly wakes: EventWakes = new LocalEventWakes(),
   ) {}
 
   /** Records events, inside the caller's transaction when `db` is one. */
@@ -52,23 +50,88 @@ export class DriveEvents {
         .values(rows.slice(i, i + CHUNK))
         .execute();
     }
+    // Inside a transaction this may wake a waiter before the rows commit: `waitForNew` re-reads
+    // on a timer too, so such a wake-up only delays it.
+    for (const userId of new Set(rows.map((row) => row.user_id))) this.wakes.publish(userId);
+  }
+
+  /** The id of the user's newest event ("" when none): the cursor `waitForNew` waits past. */
+  async latestId(userId: string): Promise<string> {
+    const row = await this.db
+      .selectFrom("events")
+      .select("id")
+      .where("user_id", "=", userId)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id ?? "";
+  }
+
+  /**
+   * Waits until the user has an event newer than `afterId` (true) or `timeoutMs` passed (false).
+   * Woken by `wakes` (any node, with Redis), and re-reads every `recheckMs` in case a wake-up
+   * came before its transaction committed or was lost.
+   */
+  async waitForNew(
+    userId: string,
+    afterId: string,
+    timeoutMs: number,
+    options: { recheckMs?: number; signal?: AbortSignal } = {},
+  ): Promise<boolean> {
+    const recheckMs = options.recheckMs ?? 2_000;
+    const deadline = Date.now() + timeoutMs;
+    let woken: (() => void) | undefined;
+    let pending = false;
+    const unsubscribe = this.wakes.subscribe(userId, () => {
+      pending = true;
+      woken?.();
+    });
+    const abort = () => woken?.();
+    options.signal?.addEventListener("abort", abort);
+    try {
+      for (;;) {
+        pending = false;
+        const newer = await this.db
+          .selectFrom("events")
+          .select("id")
+          .where("user_id", "=", userId)
+          .where("id", ">", afterId)
+          .limit(1)
+          .executeTakeFirst();
+        if (newer) return true;
+        const left = deadline - Date.now();
+        if (left <= 0 || options.signal?.aborted) return false;
+        if (pending) continue;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, Math.min(left, recheckMs));
+          function done() {
+            clearTimeout(timer);
+            woken = undefined;
+            resolve();
+          }
+          woken = done;
+        });
+      }
+    } finally {
+      unsubscribe();
+      options.signal?.removeEventListener("abort", abort);
+    }
   }
 
   /** Newest first; the page token is the id of the last event served. */
   async list(userId: string, q: { limit?: number; pageToken?: string }): Promise<DriveEventList> {
     const limit = q.limit ?? DEFAULT_PAGE_LIMIT;
-    const after = q.pageToken ? decodeId(q.pageToken) : undefined;
+    const after = q.pageToken ? readIdPageToken(q.pageToken) : undefined;
     let query = this.db.selectFrom("events").selectAll().where("user_id", "=", userId);
     if (after) query = query.where("id", "<", after);
     const rows = await query
       .orderBy("id", "desc")
       .limit(limit + 1)
       .execute();
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
+    const page = keysetPage(rows, limit, (last) => last.id);
     return {
       kind: "drive#eventList",
-      events: page.map((row) => ({
+      events: page.rows.map((row) => ({
         kind: "drive#event" as const,
         id: row.id,
         type: row.type as EventType,
@@ -78,7 +141,7 @@ export class DriveEvents {
         parent_id: row.parent_id,
         created_time: isoTime(row.created_at),
       })),
-      next_page_token: rows.length > limit && last ? Buffer.from(last.id).toString("base64url") : "",
+      next_page_token: page.nextPageToken,
     };
   }
 
@@ -87,10 +150,4 @@ export class DriveEvents {
     const result = await this.db.deleteFrom("events").where("created_at", "<", cutoff).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
-}
-
-function decodeId(token: string): string {
-  const id = Buffer.from(token, "base64url").toString("utf8");
-  if (!/^[0-9A-Z]{26}$/.test(id)) throw new NimbusError("invalid_page_token");
-  return id;
 }

@@ -2,11 +2,10 @@ import { type BatchResult, NimbusError } from "@nimbus/protocol";
 import type { Config } from "../../config/config.js";
 import type { Db } from "../../db/database.js";
 import { isUniqueViolation } from "../../db/errors.js";
-import type { JobContext, JobQueue } from "../../jobs/job-queue.js";
 import type { Clock } from "../../lib/clock.js";
+import { lockUser } from "../accounting/storage-accounting.js";
 import type { DriveEvents } from "../events/drive-events.js";
-import type { TaskService } from "../tasks/task-service.js";
-import { lockUser } from "./accounting.js";
+import type { TaskJobs, TaskResult } from "../tasks/task-jobs.js";
 import type { FileRow, FilesRepository } from "./files-repository.js";
 import { NameAllocator, nameFields } from "./name-allocator.js";
 import { validateName } from "./names.js";
@@ -19,7 +18,6 @@ import { trashItems, untrashItems } from "./ops/trash-items.js";
 /** Copies of up to this many items (all levels) run inline; bigger ones become a `drive#task`. */
 export const COPY_INLINE_MAX_ITEMS = 1000;
 export const COPY_JOB = "files.copy";
-const COPY_MAX_ATTEMPTS = 3;
 
 export interface CopyJob {
   taskId: string;
@@ -32,8 +30,7 @@ export interface FileOperationsDeps {
   db: Db;
   files: FilesRepository;
   events: DriveEvents;
-  tasks: TaskService;
-  jobs: JobQueue;
+  taskJobs: TaskJobs;
   clock: Clock;
   config: Pick<Config, "quota">;
 }
@@ -48,8 +45,11 @@ export class FileOperations {
 
   /** The job types this service runs; call before the queue starts. */
   registerJobs(): void {
-    this.deps.jobs.register<CopyJob>(COPY_JOB, (payload, context) => this.runCopyTask(payload, context), {
+    this.deps.taskJobs.register<CopyJob>({
+      type: COPY_JOB,
+      repeatable: true, // one transaction: a retry starts from nothing
       concurrency: 2,
+      run: (job) => this.runCopyTask(job),
     });
   }
 
@@ -92,19 +92,16 @@ export class FileOperations {
       return { taskId: "", rows: await this.transaction((ctx) => copyItems(ctx, userId, ids, parentId)) };
     }
     const [first] = await this.deps.files.findManyOwned(userId, ids.slice(0, 1));
-    const task = await this.deps.tasks.create({
-      userId,
-      type: "copy",
-      name: first?.name ?? "",
-      params: { parent_id: parentId, ids: String(new Set(ids).size), items: String(plan.items) },
-    });
-    const job: CopyJob = { taskId: task.id, userId, ids: [...new Set(ids)], parentId };
-    try {
-      await this.deps.jobs.enqueue(COPY_JOB, job, { maxAttempts: COPY_MAX_ATTEMPTS });
-    } catch (error) {
-      await this.deps.tasks.fail(task.id, "internal");
-      throw error;
-    }
+    const task = await this.deps.taskJobs.submit<CopyJob>(
+      COPY_JOB,
+      {
+        userId,
+        type: "copy",
+        name: first?.name ?? "",
+        params: { parent_id: parentId, ids: String(new Set(ids).size), items: String(plan.items) },
+      },
+      (created) => ({ taskId: created.id, userId, ids: [...new Set(ids)], parentId }),
+    );
     return { taskId: task.id };
   }
 
@@ -164,25 +161,14 @@ export class FileOperations {
     });
   }
 
-  private async runCopyTask(job: CopyJob, context: JobContext): Promise<void> {
-    const { tasks } = this.deps;
-    if (!(await tasks.start(job.taskId))) return; // the owner deleted the task: nothing to do
-    try {
-      const rows = await this.transaction((ctx) => copyItems(ctx, job.userId, job.ids, job.parentId));
-      await tasks.complete(job.taskId, {
-        fileId: rows[0]?.id ?? "",
-        fileName: rows[0]?.name ?? "",
-        // Every top-level copy, so a client can undo the whole copy.
-        params: { file_ids: rows.map((row) => row.id).join(",") },
-      });
-    } catch (error) {
-      if (error instanceof NimbusError) {
-        await tasks.fail(job.taskId, error.error); // a refusal, not a fault: retrying would not help
-        return;
-      }
-      if (context.attempt >= COPY_MAX_ATTEMPTS) await tasks.fail(job.taskId, "internal");
-      throw error;
-    }
+  private async runCopyTask(job: CopyJob): Promise<TaskResult> {
+    const rows = await this.transaction((ctx) => copyItems(ctx, job.userId, job.ids, job.parentId));
+    return {
+      fileId: rows[0]?.id ?? "",
+      fileName: rows[0]?.name ?? "",
+      // Every top-level copy, so a client can undo the whole copy.
+      params: { file_ids: rows.map((row) => row.id).join(",") },
+    };
   }
 
   private context(db: Db): OpsContext {

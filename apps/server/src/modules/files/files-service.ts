@@ -17,10 +17,11 @@ import { isUniqueViolation } from "../../db/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { foldName } from "../../lib/fold-name.js";
 import { newId } from "../../lib/ids.js";
+import { storageLimit } from "../accounting/storage-accounting.js";
 import type { DriveEvents } from "../events/drive-events.js";
+import type { DownloadLinks, LinkHolder } from "../links/download-links.js";
 import type { BlobPreview } from "../previews/preview-store.js";
 import type { UserRow, UsersRepository } from "../users/users-repository.js";
-import type { DownloadLinks } from "./download-links.js";
 import { type ListScope, listPage } from "./file-listing.js";
 import { presentFile } from "./file-presenter.js";
 import type { FileRow, FilesRepository } from "./files-repository.js";
@@ -40,7 +41,7 @@ export interface FilesServiceDeps {
   blobs: BlobStore;
   links: DownloadLinks;
   clock: Clock;
-  config: Pick<Config, "publicUrl" | "quota">;
+  config: Pick<Config, "publicUrl" | "quota" | "space">;
   /** The activity feed (folder creation). */
   events?: DriveEvents;
   /** Thumbnails and media facts per blob, for `thumbnail_link` and `medias` (modules/previews). */
@@ -78,7 +79,7 @@ export class FilesService {
       kind: "drive#about",
       quota: {
         kind: "drive#quota",
-        limit: String(this.storageLimit(user)),
+        limit: String(await this.storageLimit(userId)),
         usage: String(user.storage_usage),
         usage_in_trash: String(inTrash),
       },
@@ -87,7 +88,7 @@ export class FilesService {
 
   async get(userId: string, id: string, thumbnailSize?: ThumbnailSize): Promise<DriveFile> {
     const row = await this.requireFile(userId, id);
-    return this.present(row, await this.previewsOf([row]), thumbnailSize);
+    return (await this.presentMany([row], thumbnailSize))[0] as DriveFile;
   }
 
   async list(userId: string, q: ListQuery): Promise<DriveFileList> {
@@ -143,7 +144,7 @@ export class FilesService {
         modified_at: now,
       }));
       await this.deps.events?.record([eventOf(row, "create_folder")]);
-      return { file: this.present(row) };
+      return { file: (await this.presentPlain([row]))[0] as DriveFile };
     }
     // Files are started by UploadService (modules/uploads), which the route sends them to.
     throw new NimbusError("invalid_argument", "files are created through uploads", {
@@ -172,15 +173,27 @@ export class FilesService {
     return { file, open: (range) => this.deps.blobs.get(gcid, range) };
   }
 
-  storageLimit(user: UserRow): number {
-    return user.vip_type === "novip"
-      ? this.deps.config.quota.freeStorageBytes
-      : this.deps.config.quota.premiumStorageBytes;
+  /** The user's storage limit now (membership ledger: free or premium quota plus storage packs). */
+  storageLimit(userId: string): Promise<number> {
+    return storageLimit(this.deps.db, userId, this.deps.config.quota, this.deps.clock.now());
   }
 
-  /** A row as the API's `drive#file`, with signed links. */
-  present(
+  /** Rows of one owner as `drive#file`s with signed links for that owner (no thumbnails or medias). */
+  async presentPlain(rows: readonly FileRow[]): Promise<DriveFile[]> {
+    const holder = await this.holderOf(rows);
+    return rows.map((row) => this.present(row, holder));
+  }
+
+  /** Rows of one owner as `drive#file`s with their thumbnails and medias (one preview query for all). */
+  async presentMany(rows: readonly FileRow[], thumbnailSize?: ThumbnailSize): Promise<DriveFile[]> {
+    const previews = await this.previewsOf(rows);
+    const holder = await this.holderOf(rows);
+    return rows.map((row) => this.present(row, holder, previews, thumbnailSize));
+  }
+
+  private present(
     row: FileRow,
+    holder: LinkHolder,
     previews?: ReadonlyMap<string, BlobPreview>,
     thumbnailSize?: ThumbnailSize,
   ): DriveFile {
@@ -188,15 +201,17 @@ export class FilesService {
       publicUrl: this.deps.config.publicUrl,
       links: this.deps.links,
       now: this.deps.clock.now(),
+      holder,
+      trashRetentionMs: this.deps.config.space.trashRetentionMs,
       ...(previews && { previews }),
       ...(thumbnailSize && { thumbnailSize }),
     });
   }
 
-  /** Rows as `drive#file`s with their thumbnails and medias (one preview query for all). */
-  async presentMany(rows: readonly FileRow[], thumbnailSize?: ThumbnailSize): Promise<DriveFile[]> {
-    const previews = await this.previewsOf(rows);
-    return rows.map((row) => this.present(row, previews, thumbnailSize));
+  /** The owner's links: they die when the owner signs out everywhere or changes the password. */
+  private async holderOf(rows: readonly FileRow[]): Promise<LinkHolder> {
+    const userId = rows[0]?.user_id ?? "";
+    return { userId, generation: userId ? await this.deps.users.sessionGeneration(userId) : 0 };
   }
 
   private async previewsOf(rows: readonly FileRow[]): Promise<ReadonlyMap<string, BlobPreview> | undefined> {

@@ -18,6 +18,9 @@ describe("file names", () => {
     ["a\\b", "forbidden character"],
     ["a\u0000b", "forbidden character"],
     ["tab\there", "forbidden character"],
+    ["invoice\u202efdp.exe", "invisible or direction control character"],
+    ["a\u200bb", "invisible or direction control character"],
+    ["\ufeffbom.txt", "invisible or direction control character"],
     [" padded ", "leading or trailing space"],
     ["é".repeat(128), "too long"],
   ])("rejects %j (%s)", (name, reason) => {

@@ -3,6 +3,12 @@ import { MAX_FILE_NAME_BYTES, NimbusError } from "@nimbus/protocol";
 // Control characters (C0, DEL, C1) and the path separators are never part of a name.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f/\\]/;
+/**
+ * Bidi controls (embeddings, overrides, isolates, marks) and zero-width
+ * characters: they make a name display as another (`invoice\u202Efdp.exe` shows
+ * as `invoiceexe.pdf`) or two names look alike. Never part of a name.
+ */
+const DECEPTIVE = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b-\u200d\u2060\ufeff]/;
 
 /**
  * Checks a file or folder name and returns it in Unicode NFC, so the same name
@@ -17,13 +23,20 @@ export function validateName(raw: string): string {
         ? "reserved"
         : FORBIDDEN.test(name)
           ? "forbidden character"
-          : Buffer.byteLength(name, "utf8") > MAX_FILE_NAME_BYTES
-            ? "too long"
-            : name !== name.trim()
-              ? "leading or trailing space"
-              : undefined;
+          : DECEPTIVE.test(name)
+            ? "invisible or direction control character"
+            : Buffer.byteLength(name, "utf8") > MAX_FILE_NAME_BYTES
+              ? "too long"
+              : name !== name.trim()
+                ? "leading or trailing space"
+                : undefined;
   if (reason) throw new NimbusError("file_name_invalid", `invalid name: ${reason}`, { metadata: { reason } });
   return name;
+}
+
+/** A name from elsewhere (an archive) without the characters `validateName` refuses as deceptive. */
+export function withoutDeceptiveCharacters(name: string): string {
+  return name.replace(new RegExp(DECEPTIVE.source, "g"), "");
 }
 
 /** `report.pdf`, 2 → `report (2).pdf`; folders and dot-files keep the whole name as base. */

@@ -1,4 +1,4 @@
-import { NimbusError } from "@nimbus/protocol";
+import { invalidPageToken, makeJsonPageToken, readJsonPageToken } from "../../lib/page-token.js";
 import { isSortName, type SortSpec, type SortValue } from "./sort-orders.js";
 
 /**
@@ -17,7 +17,7 @@ export interface Cursor {
 
 export function encodePageToken(cursor: Cursor): string {
   const value = [cursor.order, cursor.pinned ? 1 : 0, cursor.kind, ...cursor.values];
-  return Buffer.from(JSON.stringify(value), "utf8").toString("base64url");
+  return makeJsonPageToken(value);
 }
 
 /** Decodes a token made for `spec` (and `pinned`); anything else is `invalid_page_token`. */
@@ -27,14 +27,8 @@ export function decodePageToken(
   pinned: boolean,
 ): Cursor | undefined {
   if (!token) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
-  } catch {
-    throw new NimbusError("invalid_page_token");
-  }
-  if (!Array.isArray(value) || value.length !== 3 + spec.keys.length)
-    throw new NimbusError("invalid_page_token");
+  const value = readJsonPageToken(token);
+  if (!Array.isArray(value) || value.length !== 3 + spec.keys.length) throw invalidPageToken();
   const [order, pin, kind, ...values] = value as unknown[];
   const valid =
     isSortName(order) &&
@@ -48,7 +42,7 @@ export function decodePageToken(
         : typeof v === "string";
     });
   if (!valid) {
-    throw new NimbusError("invalid_page_token", "the token belongs to another order or is damaged");
+    throw invalidPageToken("the token belongs to another order or is damaged");
   }
   return { order: spec.name, pinned, kind, values: values as SortValue[] };
 }

@@ -1,6 +1,6 @@
 import type { Media, ThumbnailSize } from "@nimbus/protocol";
 import { isoTime } from "../../lib/clock.js";
-import type { DownloadLinks } from "../files/download-links.js";
+import type { DownloadLinks, LinkHolder } from "../links/download-links.js";
 import { isUnsupportedAudio } from "./media-probe.js";
 import type { BlobPreview } from "./preview-store.js";
 
@@ -8,8 +8,8 @@ export interface PreviewPresentOptions {
   publicUrl: string;
   links: DownloadLinks;
   now: number;
-  /** The user the links are made for (whose traffic streaming counts against). */
-  viewerId: string;
+  /** Whom the links are made for (whose traffic streaming counts against). */
+  holder: LinkHolder;
   thumbnailSize?: ThumbnailSize | undefined;
 }
 
@@ -35,12 +35,12 @@ export function presentPreview(
 ): { thumbnail_link: string; medias: Media[] } {
   const size = options.thumbnailSize ?? "SIZE_MEDIUM";
   const thumb = preview?.thumbnails.has(size)
-    ? options.links.signFor("thumbnail", `${file.id}/${size}`, options.viewerId, options.now)
+    ? options.links.signFor("thumbnail", `${file.id}/${size}`, options.holder, options.now)
     : undefined;
   const media = preview?.media;
   const medias: Media[] = [];
   if (media?.state === "ready") {
-    const stream = options.links.sign(file.id, options.viewerId, options.now);
+    const stream = options.links.sign(file.id, options.holder, options.now);
     const audioCodec = media.audio_codec ?? "";
     medias.push({
       media_id: `${file.id}-origin`,

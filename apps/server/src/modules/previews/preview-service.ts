@@ -1,3 +1,4 @@
+import { open } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { ThumbnailSize } from "@nimbus/protocol";
 import type { BlobStore } from "../../blobs/blob-store.js";
@@ -6,7 +7,25 @@ import type { JobContext, JobQueue } from "../../jobs/job-queue.js";
 import type { Clock } from "../../lib/clock.js";
 import { type MediaInfo, probeMedia } from "./media-probe.js";
 import type { BlobPreview, PreviewStore } from "./preview-store.js";
-import { THUMBNAIL_MIME_TYPE, type Thumbnail, thumbnailsOf, videoFrame } from "./thumbnailer.js";
+import {
+  THUMBNAIL_MIME_TYPE,
+  type Thumbnail,
+  textThumbnails,
+  thumbnailsOf,
+  videoFrame,
+} from "./thumbnailer.js";
+
+/** The first bytes of a file (a text thumbnail needs no more). */
+async function readHead(file: string, bytes = 4096): Promise<Buffer> {
+  const handle = await open(file, "r");
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
 
 /** The job that probes a blob and makes its thumbnails. */
 export const PREVIEW_JOB = "previews.generate";
@@ -31,11 +50,15 @@ export interface PreviewServiceDeps {
   tempDir: string;
 }
 
-type Kind = "image" | "video" | "audio";
+type Kind = "image" | "video" | "audio" | "text";
 
-/** Images (not SVG: a document, not a picture), video and audio get previews. */
+/** Types whose first lines make a thumbnail besides `text/*`. */
+const TEXT_TYPES = new Set(["application/json", "application/xml", "application/javascript"]);
+
+/** Images (not SVG: a document, not a picture), video, audio and text get previews. */
 export function previewKind(mimeType: string): Kind | undefined {
   if (mimeType.startsWith("image/") && mimeType !== "image/svg+xml") return "image";
+  if (mimeType.startsWith("text/") || TEXT_TYPES.has(mimeType)) return "text";
   if (mimeType.startsWith("video/")) return "video";
   if (mimeType.startsWith("audio/")) return "audio";
   return undefined;
@@ -74,15 +97,17 @@ export class PreviewService {
     const { path: file, release } = await localCopy(this.deps.blobs, job.gcid, this.deps.tempDir);
     try {
       let media: MediaInfo | undefined;
-      if (kind !== "image") media = await probeMedia(file, context.signal);
+      if (kind === "video" || kind === "audio") media = await probeMedia(file, context.signal);
       let thumbnails: Thumbnail[] = [];
       if (kind === "image") thumbnails = await thumbnailsOf(file).catch(() => []);
+      if (kind === "text") thumbnails = await textThumbnails(await readHead(file)).catch(() => []);
       if (kind === "video" && media?.videoCodec) {
         const frame = await videoFrame(file, media.durationMs, context.signal);
         if (frame) thumbnails = await thumbnailsOf(frame).catch(() => []);
       }
       for (const thumb of thumbnails) await this.saveThumbnail(job.gcid, thumb);
-      const state = media ? "ready" : kind === "image" && thumbnails.length > 0 ? "none" : "failed";
+      const pictured = (kind === "image" || kind === "text") && thumbnails.length > 0;
+      const state = media ? "ready" : pictured ? "none" : "failed";
       await this.deps.store.saveMedia(job.gcid, state, media, this.deps.clock.now());
     } finally {
       await release();

@@ -3,7 +3,7 @@ import type { Selectable } from "kysely";
 import type { PutResult } from "../../blobs/blob-store.js";
 import type { Db } from "../../db/database.js";
 import type { BlobMediaTable, BlobThumbnailsTable } from "../../db/schema.js";
-import { releaseBlobReferences } from "../files/accounting.js";
+import { releaseBlobReferences } from "../accounting/storage-accounting.js";
 import type { MediaInfo } from "./media-probe.js";
 
 export type MediaRow = Selectable<BlobMediaTable>;

@@ -68,3 +68,49 @@ export async function videoFrame(
   const result = await runTool("ffmpeg", args, { timeoutMs: 120_000, signal });
   return result.code === 0 && result.stdout.length > 0 ? result.stdout : undefined;
 }
+
+/** How much of a text file its thumbnail shows. */
+const SNIPPET_BYTES = 4096;
+const SNIPPET_LINES = 14;
+const SNIPPET_COLUMNS = 44;
+
+const isControl = (char: string) => {
+  const code = char.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
+};
+
+/** The first lines of a text, cut to fit a thumbnail (tabs as spaces, control characters dropped). */
+export function textSnippet(bytes: Buffer): string[] {
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes.subarray(0, SNIPPET_BYTES));
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .slice(0, SNIPPET_LINES)
+    .map((line) =>
+      [...line.replace(/\t/g, "  ")]
+        .filter((char) => !isControl(char))
+        .slice(0, SNIPPET_COLUMNS)
+        .join(""),
+    );
+}
+
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A page with the text's first lines on it, as SVG (sharp renders it like any image). */
+export function snippetSvg(lines: readonly string[]): string {
+  const rows = lines
+    .map((line, i) => `<text x="28" y="${44 + i * 22}" xml:space="preserve">${escapeXml(line)}</text>`)
+    .join("");
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360" viewBox="0 0 480 360">` +
+    `<rect width="480" height="360" fill="#ffffff"/>` +
+    `<g font-family="DejaVu Sans Mono, monospace" font-size="16" fill="#2b3140">${rows}</g></svg>`
+  );
+}
+
+/** Thumbnails of a text file: its first lines rendered on a page. */
+export async function textThumbnails(bytes: Buffer): Promise<Thumbnail[]> {
+  const lines = textSnippet(bytes);
+  if (lines.every((line) => line.trim() === "")) return [];
+  return thumbnailsOf(Buffer.from(snippetSvg(lines)));
+}

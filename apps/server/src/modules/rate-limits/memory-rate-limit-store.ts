@@ -16,16 +16,17 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   constructor(private readonly clock: Clock) {}
 
-  async hit(key: string, windowMs: number): Promise<number> {
+  async hit(key: string, windowMs: number, by = 1): Promise<number> {
     const now = this.clock.now();
     const current = this.live(key, now);
     if (current) {
-      current.count += 1;
+      current.count += by;
       return current.count;
     }
+    if (by <= 0) return 0;
     if (this.windows.size >= this.sweepAt) this.sweep(now);
-    this.windows.set(key, { count: 1, endsAt: now + windowMs });
-    return 1;
+    this.windows.set(key, { count: by, endsAt: now + windowMs });
+    return by;
   }
 
   async count(key: string): Promise<number> {

@@ -1,7 +1,8 @@
 import type { Locale, ShareStatus } from "@nimbus/protocol";
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
-import type { FileRow } from "../files/files-repository.js";
+import { equalSecret } from "../../lib/constant-time.js";
+import type { FileRow } from "../files/index.js";
 import type { PassCodeGuard } from "./pass-code-guard.js";
 import type { PassCodeTokens } from "./pass-code-tokens.js";
 import { blockedVerdict, liveRoots } from "./share-tree.js";
@@ -46,7 +47,8 @@ export interface ShareAccessDeps {
  * a configured sensitive word in the title or a shared item's name
  * (SENSITIVE_WORD); its restore limit used up (MAX_RESTORE_COUNT); then the
  * passcode: none given or no valid token (PASS_CODE_EMPTY), wrong (PASS_CODE_ERROR), else OK.
- * Wrong passcodes count towards the guessing limit (`captcha_required`).
+ * Wrong passcodes count towards the guessing limits (`captcha_required` per client,
+ * `share_pass_code_cooling_down` per share).
  */
 export class ShareAccessChecker {
   constructor(private readonly deps: ShareAccessDeps) {}
@@ -91,8 +93,8 @@ export class ShareAccessChecker {
   ): Promise<ShareAccess> {
     const { tokens, guard } = this.deps;
     if (visit.passCode !== undefined && visit.passCode !== "") {
-      await guard.check(share.id, visit.client);
-      if (visit.passCode.toLowerCase() !== share.pass_code.toLowerCase()) {
+      await guard.attempt(share.id, visit.client);
+      if (!equalSecret(visit.passCode.toLowerCase(), share.pass_code.toLowerCase())) {
         await guard.failed(share.id, visit.client);
         return result("PASS_CODE_ERROR");
       }

@@ -17,6 +17,7 @@ export function presentShare(
   firstFileId: string,
   status: ShareStatus,
   publicUrl: string,
+  passCodeCoolingDown: boolean,
 ): Share {
   return {
     kind: "drive#share",
@@ -36,6 +37,7 @@ export function presentShare(
     restore_count: String(row.restore_count),
     download_count: String(row.download_count),
     create_time: isoTime(row.created_at),
+    pass_code_cooling_down: passCodeCoolingDown,
   };
 }
 

@@ -2,22 +2,24 @@ import { NimbusError, type RestoreShareResponse, type ShareStatus } from "@nimbu
 import type { Config } from "../../config/config.js";
 import type { Db } from "../../db/database.js";
 import { isUniqueViolation } from "../../db/errors.js";
-import type { JobContext, JobQueue } from "../../jobs/job-queue.js";
 import type { Clock } from "../../lib/clock.js";
+import { lockUser, storageLimit } from "../accounting/storage-accounting.js";
 import type { DriveEvents } from "../events/drive-events.js";
-import { lockUser, storageLimit } from "../files/accounting.js";
-import { COPY_INLINE_MAX_ITEMS } from "../files/file-operations.js";
-import type { FilesRepository } from "../files/files-repository.js";
-import { type OpsContext, requireDestination } from "../files/ops/context.js";
-import { checkCopyable, copyTrees } from "../files/ops/copy-items.js";
-import { subtreeTotals } from "../files/tree.js";
-import type { TaskService } from "../tasks/task-service.js";
+import {
+  COPY_INLINE_MAX_ITEMS,
+  checkCopyable,
+  copyTrees,
+  type FilesRepository,
+  type OpsContext,
+  requireDestination,
+  subtreeTotals,
+} from "../files/index.js";
+import type { TaskJobs, TaskResult } from "../tasks/task-jobs.js";
 import type { ShareAccessChecker, Visit } from "./share-access.js";
 import { pathInShare } from "./share-tree.js";
 import type { SharesRepository } from "./shares-repository.js";
 
 export const RESTORE_JOB = "shares.restore";
-const RESTORE_MAX_ATTEMPTS = 3;
 
 export interface RestoreJob {
   taskId: string;
@@ -34,8 +36,7 @@ export interface ShareRestoreDeps {
   shares: SharesRepository;
   files: FilesRepository;
   events: DriveEvents;
-  tasks: TaskService;
-  jobs: JobQueue;
+  taskJobs: TaskJobs;
   clock: Clock;
   config: Pick<Config, "quota">;
 }
@@ -52,8 +53,11 @@ export class ShareRestore {
   constructor(private readonly deps: ShareRestoreDeps) {}
 
   registerJobs(): void {
-    this.deps.jobs.register<RestoreJob>(RESTORE_JOB, (job, context) => this.runJob(job, context), {
+    this.deps.taskJobs.register<RestoreJob>({
+      type: RESTORE_JOB,
+      repeatable: true, // one transaction: a retry starts from nothing
       concurrency: 2,
+      run: (job) => this.save(job),
     });
   }
 
@@ -82,44 +86,33 @@ export class ShareRestore {
     await this.checkRoom(saverId, totals.bytes);
 
     const first = items.find((item) => item.id === ids[0]) ?? items[0];
-    const task = await deps.tasks.create({
+    const newTask = {
       userId: saverId,
       type: "restore",
       name: first?.name ?? share.title,
       params: { share_id: share.id, parent_id: parentId, items: String(totals.items) },
-    });
-    const job: RestoreJob = {
+    };
+    const job = (task: { id: string }): RestoreJob => ({
       taskId: task.id,
       shareId: share.id,
       ownerId: share.user_id,
       saverId,
       ids,
       parentId,
-    };
-    const done = { share_id: share.id, restore_task_id: task.id };
+    });
     if (totals.items <= COPY_INLINE_MAX_ITEMS) {
-      try {
-        await this.save(job);
-      } catch (error) {
-        await deps.tasks.fail(task.id, error instanceof NimbusError ? error.error : "internal");
-        throw error;
-      }
-      return { ...done, restore_status: "RESTORE_COMPLETE" };
+      const task = await deps.taskJobs.runNow(RESTORE_JOB, newTask, job);
+      return { share_id: share.id, restore_task_id: task.id, restore_status: "RESTORE_COMPLETE" };
     }
-    try {
-      await deps.jobs.enqueue(RESTORE_JOB, job, { maxAttempts: RESTORE_MAX_ATTEMPTS });
-    } catch (error) {
-      await deps.tasks.fail(task.id, "internal");
-      throw error;
-    }
-    return { ...done, restore_status: "RESTORE_START" };
+    const task = await deps.taskJobs.submit(RESTORE_JOB, newTask, job);
+    return { share_id: share.id, restore_task_id: task.id, restore_status: "RESTORE_START" };
   }
 
   /** The save itself, in one transaction: nothing of it stays when any step refuses. */
-  private async save(job: RestoreJob): Promise<void> {
+  private async save(job: RestoreJob): Promise<TaskResult> {
     const { deps } = this;
     const rows = await this.transaction(async (ctx) => {
-      const saver = await lockUser(ctx.db, job.saverId);
+      await lockUser(ctx.db, job.saverId);
       await requireDestination(ctx, job.saverId, job.parentId);
       if (!(await deps.shares.takeRestore(job.shareId, ctx.db))) {
         const share = await deps.shares.find(job.shareId, ctx.db);
@@ -134,36 +127,21 @@ export class ShareRestore {
       return copyTrees(
         ctx,
         { userId: job.ownerId, items: live },
-        { userId: job.saverId, parentId: job.parentId, vipType: saver.vip_type },
+        { userId: job.saverId, parentId: job.parentId },
       );
     });
-    await deps.tasks.complete(job.taskId, { fileId: rows[0]?.id ?? "", fileName: rows[0]?.name ?? "" });
-  }
-
-  private async runJob(job: RestoreJob, context: JobContext): Promise<void> {
-    const { tasks } = this.deps;
-    if (!(await tasks.start(job.taskId))) return; // the saver deleted the task
-    try {
-      await this.save(job);
-    } catch (error) {
-      if (error instanceof NimbusError) {
-        await tasks.fail(job.taskId, error.error);
-        return;
-      }
-      if (context.attempt >= RESTORE_MAX_ATTEMPTS) await tasks.fail(job.taskId, "internal");
-      throw error;
-    }
+    return { fileId: rows[0]?.id ?? "", fileName: rows[0]?.name ?? "" };
   }
 
   /** Refuses at once what cannot fit (the save's own charge is the atomic check). */
   private async checkRoom(userId: string, bytes: number): Promise<void> {
     const user = await this.deps.db
       .selectFrom("users")
-      .select(["vip_type", "storage_usage", "storage_reserved"])
+      .select(["storage_usage", "storage_reserved"])
       .where("id", "=", userId)
       .executeTakeFirst();
     if (!user) throw new NimbusError("unauthenticated", "account no longer exists");
-    const limit = storageLimit(user.vip_type, this.deps.config.quota);
+    const limit = await storageLimit(this.deps.db, userId, this.deps.config.quota, this.deps.clock.now());
     if (Number(user.storage_usage) + Number(user.storage_reserved) + bytes > limit) {
       throw new NimbusError("file_space_not_enough");
     }

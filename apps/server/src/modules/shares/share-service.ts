@@ -8,8 +8,9 @@ import {
 } from "@nimbus/protocol";
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
-import type { FilesRepository } from "../files/files-repository.js";
-import { isComplete } from "../files/ops/copy-items.js";
+import { keysetPage, readPageToken } from "../../lib/page-token.js";
+import { type FilesRepository, isComplete } from "../files/index.js";
+import type { PassCodeGuard } from "./pass-code-guard.js";
 import type { ShareAccessChecker } from "./share-access.js";
 import { presentShare, shareText, shareUrl } from "./share-presenter.js";
 import type { SharesRepository } from "./shares-repository.js";
@@ -17,12 +18,15 @@ import type { SharesRepository } from "./shares-repository.js";
 const DAY_MS = 86_400_000;
 const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const CODE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"; // no 0/o, 1/l look-alikes
+/** 32^8 = 2^40 codes: far beyond what the per-share guessing bound lets through. */
+const GENERATED_CODE_LENGTH = 8;
 
 export interface ShareServiceDeps {
   db: Db;
   shares: SharesRepository;
   files: FilesRepository;
   access: ShareAccessChecker;
+  guard: PassCodeGuard;
   clock: Clock;
   publicUrl: string;
   /** New shares wait for an admin's approval (`SHARE_REVIEW=on`). */
@@ -60,7 +64,8 @@ export class ShareService {
       });
     }
     const passCode =
-      request.passCode ?? (request.passCodeOption === "REQUIRED" ? randomString(CODE_ALPHABET, 4) : "");
+      request.passCode ??
+      (request.passCodeOption === "REQUIRED" ? randomString(CODE_ALPHABET, GENERATED_CODE_LENGTH) : "");
     const first = byId.get(ids[0] as string);
     const title = request.title?.trim() || (first?.name ?? "");
     const now = deps.clock.now();
@@ -91,22 +96,17 @@ export class ShareService {
     q: { limit?: number | undefined; pageToken?: string | undefined },
   ): Promise<ShareList> {
     const limit = q.limit ?? DEFAULT_PAGE_LIMIT;
-    const before = q.pageToken ? decodeToken(q.pageToken) : undefined;
+    const before = q.pageToken ? readListToken(q.pageToken) : undefined;
     const rows = await this.deps.shares.listOwned(userId, limit + 1, before);
-    const page = rows.slice(0, limit);
+    const page = keysetPage(rows, limit, (last) => `${last.created_at}.${last.id}`);
     const data = [];
-    for (const row of page) {
+    for (const row of page.rows) {
       const access = await this.deps.access.check({ shareId: row.id, viewerId: userId, client: "owner" });
       const [firstId = ""] = await this.deps.shares.fileIds(row.id);
-      data.push(presentShare(row, firstId, access.status, this.deps.publicUrl));
+      const coolingDown = row.pass_code !== "" && (await this.deps.guard.coolingDown(row.id));
+      data.push(presentShare(row, firstId, access.status, this.deps.publicUrl, coolingDown));
     }
-    const last = page.at(-1);
-    return {
-      kind: "drive#shareList",
-      data,
-      next_page_token:
-        rows.length > limit && last ? Buffer.from(`${last.created_at}.${last.id}`).toString("base64url") : "",
-    };
+    return { kind: "drive#shareList", data, next_page_token: page.nextPageToken };
   }
 
   /** Cancels my shares among `ids` (others' ids are ignored): their links answer DELETED from now on. */
@@ -121,8 +121,8 @@ function randomString(alphabet: string, length: number): string {
   return out;
 }
 
-function decodeToken(token: string): { createdAt: number; id: string } {
-  const match = /^(\d{1,16})\.(VN[A-Za-z0-9]{18})$/.exec(Buffer.from(token, "base64url").toString("utf8"));
-  if (!match) throw new NimbusError("invalid_page_token");
+/** My shares page by (created_at, id), newest first. */
+function readListToken(token: string): { createdAt: number; id: string } {
+  const match = readPageToken(token, /^(\d{1,16})\.(VN[A-Za-z0-9]{18})$/);
   return { createdAt: Number(match[1]), id: match[2] as string };
 }

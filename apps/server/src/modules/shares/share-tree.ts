@@ -1,8 +1,7 @@
 import type { AuditVerdict } from "@nimbus/protocol";
 import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
-import type { FileRow } from "../files/files-repository.js";
-import { ancestry } from "../files/tree.js";
+import { ancestry, type FileRow } from "../files/index.js";
 
 /**
  * What a share shows is the owner's live tree under the snapshot ids: these

@@ -7,21 +7,25 @@ import {
   type ShareFilesResponse,
   type ThumbnailSize,
 } from "@nimbus/protocol";
+import { serverText } from "@nimbus/texts/server";
 import type { Db } from "../../db/database.js";
 import { type Clock, isoTime } from "../../lib/clock.js";
-import type { DownloadLinks } from "../files/download-links.js";
-import { listPage } from "../files/file-listing.js";
-import { presentFile } from "../files/file-presenter.js";
-import type { FileRow } from "../files/files-repository.js";
-import type { PreviewLookup } from "../files/files-service.js";
-import { decodePageToken, encodePageToken } from "../files/page-token.js";
-import { sortSpec } from "../files/sort-orders.js";
+import { makePageToken, readPageToken } from "../../lib/page-token.js";
+import {
+  decodePageToken,
+  encodePageToken,
+  type FileRow,
+  listPage,
+  type PreviewLookup,
+  presentFile,
+  sortSpec,
+} from "../files/index.js";
+import type { DownloadLinks, LinkHolder } from "../links/download-links.js";
 import type { UsersRepository } from "../users/users-repository.js";
 import type { ShareAccess, ShareAccessChecker, Visit } from "./share-access.js";
 import { listedInShare } from "./share-presenter.js";
 import { pathInShare } from "./share-tree.js";
 import type { SharesRepository } from "./shares-repository.js";
-import { shareStatusText } from "./status-texts.js";
 
 export interface ShareVisitsDeps {
   db: Db;
@@ -110,8 +114,9 @@ export class ShareVisits {
 
   /**
    * Links are made for the signed-in visitor, whose traffic the bytes then count
-   * against (anonymous previews count against the sharer's); each item handed to
-   * a signed-in visitor counts as a download of the share.
+   * against; an anonymous visitor's links draw on their address's allowance, never
+   * on the sharer's traffic. Every link names the share, so it dies with it. Each
+   * item handed to a signed-in visitor counts as a download of the share.
    */
   private async withLinks(visit: Visit, fileIds: readonly string[], thumbnailSize: ThumbnailSize) {
     const access = await this.deps.access.check(visit);
@@ -144,6 +149,20 @@ export class ShareVisits {
     };
   }
 
+  /**
+   * Whether a link handed out through `shareId` may still serve `fileId`: the share
+   * answers OK to its owner (not cancelled, expired, blocked or used up) and the file
+   * is still inside it. The passcode was proven when the link was made.
+   */
+  async stillServes(shareId: string, fileId: string): Promise<boolean> {
+    const share = await this.deps.shares.find(shareId);
+    if (!share) return false;
+    const access = await this.deps.access.check({ shareId, viewerId: share.user_id, client: "link" });
+    if (access.status !== "OK") return false;
+    const roots = new Set(access.roots.map((row) => row.id));
+    return (await pathInShare(this.deps.db, share.user_id, roots, fileId)) !== undefined;
+  }
+
   /** The path from a shared folder down to `parentId`; anything outside the share is `file_not_found`. */
   private async folderPath(access: ShareAccess, parentId: string) {
     const share = access.share as NonNullable<ShareAccess["share"]>;
@@ -163,12 +182,17 @@ export class ShareVisits {
     const gcids = rows.flatMap((row) => (row.blob_gcid ? [row.blob_gcid] : []));
     const previews = gcids.length > 0 ? await this.deps.previews.lookup(gcids) : undefined;
     const now = this.deps.clock.now();
+    const holder: LinkHolder = {
+      userId: viewerId ?? "",
+      generation: viewerId ? await this.deps.users.sessionGeneration(viewerId) : 0,
+      shareId: access.share?.id,
+    };
     return rows.map((row) =>
       presentFile(row, {
         publicUrl: this.deps.publicUrl,
         links: this.deps.links,
         now,
-        viewerId: viewerId ?? access.share?.user_id ?? row.user_id,
+        holder,
         thumbnailSize,
         ...(previews && { previews }),
       }),
@@ -199,8 +223,9 @@ export class ShareVisits {
   }
 }
 
+/** `share_status_text` in the caller's language (Accept-Language); OK has none. */
 const text = (status: ShareAccess["status"], visit: Visit) =>
-  shareStatusText(status, visit.locale ?? "en-US");
+  status === "OK" ? "" : serverText(visit.locale ?? "en-US", `share.status.${status}`);
 
 /** Moderation results do not repeat what was blocked. */
 const HIDDEN_TITLE = new Set<string>(["SENSITIVE_WORD", "SENSITIVE_RESOURCE", "PROHIBITED", "AUDITING"]);
@@ -208,12 +233,10 @@ const HIDDEN_TITLE = new Set<string>(["SENSITIVE_WORD", "SENSITIVE_RESOURCE", "P
 const kindRank = (row: FileRow) => (row.kind === FILE_KIND.folder ? 0 : 1);
 
 function encodeOffset(offset: number): string {
-  return Buffer.from(`top:${offset}`).toString("base64url");
+  return makePageToken(`top:${offset}`);
 }
 
 function decodeOffset(token: string | undefined): number {
   if (!token) return 0;
-  const match = /^top:(\d{1,7})$/.exec(Buffer.from(token, "base64url").toString("utf8"));
-  if (!match) throw new NimbusError("invalid_page_token");
-  return Number(match[1]);
+  return Number(readPageToken(token, /^top:(\d{1,7})$/)[1]);
 }

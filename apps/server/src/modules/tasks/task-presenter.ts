@@ -6,6 +6,7 @@ import { isoTime } from "../../lib/clock.js";
 export type TaskRow = Selectable<TasksTable>;
 
 export function presentTask(row: TaskRow): DriveTask {
+  const params = parseParams(row.params);
   return {
     kind: "drive#task",
     id: row.id,
@@ -18,7 +19,8 @@ export function presentTask(row: TaskRow): DriveTask {
     message: row.message,
     created_time: isoTime(row.created_at),
     updated_time: isoTime(row.updated_at),
-    params: parseParams(row.params),
+    params,
+    ...(params.file_size !== undefined && { file_size: params.file_size }),
   };
 }
 

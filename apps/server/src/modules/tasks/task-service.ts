@@ -8,6 +8,7 @@ import {
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
+import { keysetPage, readIdPageToken } from "../../lib/page-token.js";
 import { parseTaskFilters } from "./task-filters.js";
 import { parseParams, presentTask, type TaskRow } from "./task-presenter.js";
 
@@ -106,6 +107,17 @@ export class TaskService {
     return this.update(id, { phase: "PHASE_TYPE_ERROR", message });
   }
 
+  /** Fails the task unless it already ended (a job given up after a crash may have finished it). */
+  async failUnfinished(id: string, message: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("tasks")
+      .set({ phase: "PHASE_TYPE_ERROR", message, updated_at: this.clock.now() })
+      .where("id", "=", id)
+      .where("phase", "not in", ["PHASE_TYPE_COMPLETE", "PHASE_TYPE_ERROR"])
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   /** The task, only for its owner (else `task_not_found`). */
   async get(userId: string, id: string): Promise<DriveTask> {
     const row = await this.db
@@ -128,18 +140,13 @@ export class TaskService {
     let query = this.db.selectFrom("tasks").selectAll().where("user_id", "=", userId);
     if (q.type) query = query.where("type", "=", q.type);
     if (phases) query = query.where("phase", "in", phases);
-    if (q.pageToken) query = query.where("id", "<", decodeTaskToken(q.pageToken));
+    if (q.pageToken) query = query.where("id", "<", readIdPageToken(q.pageToken));
     const rows = await query
       .orderBy("id", "desc")
       .limit(limit + 1)
       .execute();
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      kind: "drive#taskList",
-      tasks: page.map(presentTask),
-      next_page_token: rows.length > limit && last ? Buffer.from(last.id).toString("base64url") : "",
-    };
+    const page = keysetPage(rows, limit, (last) => last.id);
+    return { kind: "drive#taskList", tasks: page.rows.map(presentTask), next_page_token: page.nextPageToken };
   }
 
   /** Deletes the caller's tasks among `ids` (others' ids are ignored); returns how many. */
@@ -152,10 +159,4 @@ export class TaskService {
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
-}
-
-function decodeTaskToken(token: string): string {
-  const id = Buffer.from(token, "base64url").toString("utf8");
-  if (!/^[0-9A-Z]{26}$/.test(id)) throw new NimbusError("invalid_page_token");
-  return id;
 }

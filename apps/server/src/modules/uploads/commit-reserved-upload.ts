@@ -1,6 +1,7 @@
 import type { Db } from "../../db/database.js";
-import type { FileRow } from "../files/files-repository.js";
-import { type BlobPresence, commitUpload, type StoredBytes } from "../files/upload-commit.js";
+import type { BlobPresence, StoredBytes } from "../accounting/stored-blobs.js";
+import type { FileRow } from "../files/index.js";
+import { commitUpload } from "./upload-commit.js";
 import type { UploadRow } from "./uploads-repository.js";
 
 /**

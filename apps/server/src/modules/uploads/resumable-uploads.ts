@@ -1,12 +1,14 @@
+import { createReadStream } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NimbusError } from "@nimbus/protocol";
 import type { BlobStore } from "../../blobs/blob-store.js";
+import type { UploadBytes } from "../../blobs/upload-bytes.js";
 import type { Config } from "../../config/config.js";
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
 import { isId } from "../../lib/ids.js";
-import type { FileRow } from "../files/files-repository.js";
-import type { StoredBytes } from "../files/upload-commit.js";
+import type { StoredBytes } from "../accounting/stored-blobs.js";
+import type { FileRow } from "../files/index.js";
 import { commitReservedUpload } from "./commit-reserved-upload.js";
 import type { TusHandler } from "./tus-server.js";
 import { UploadFiles } from "./upload-files.js";
@@ -30,13 +32,16 @@ export interface ResumableUploadsDeps {
 }
 
 /**
- * tus 1.0 uploads through @tus/server: bytes land in DATA_DIR/uploads
- * (`UploadFiles`), hashed behind the writes; the last PATCH hands them to the
- * blob store (adopted in place, or streamed through `put`) and the one commit
- * path turns them into the file.
+ * tus 1.0 uploads through @tus/server: bytes land in the blob store's shared
+ * upload storage when it has one (S3: any node takes any PATCH), else in
+ * DATA_DIR/uploads (`UploadFiles`), hashed behind the writes; the last PATCH
+ * hands them to the blob store (adopted in place, or streamed through `put`) and
+ * the one commit path turns them into the file.
  */
 export class ResumableUploads {
-  readonly store: UploadFiles;
+  readonly store: UploadBytes;
+  /** This node's upload files, when the bytes live on its disk. */
+  private readonly files: UploadFiles | undefined;
   /** Hashes bytes as they arrive, when the blob store can adopt finished files without copying them. */
   private readonly hasher: UploadHasher | undefined;
   /** @tus/server, loaded on the first tus request. */
@@ -45,11 +50,18 @@ export class ResumableUploads {
   private readonly finishing = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: ResumableUploadsDeps) {
+    const shared = deps.blobs.uploadBytes?.();
+    if (shared) {
+      this.store = shared;
+      return;
+    }
     const hasher = deps.blobs.adopt ? new UploadHasher() : undefined;
     this.hasher = hasher;
-    this.store = new UploadFiles(deps.config.uploads.dir, (id, size, end) =>
-      hasher?.written(id, this.store.pathOf(id), size, end),
+    const files = new UploadFiles(deps.config.uploads.dir, (id, size, end) =>
+      hasher?.written(id, files.pathOf(id), size, end),
     );
+    this.files = files;
+    this.store = files;
   }
 
   urlOf(uploadId: string): string {
@@ -139,7 +151,7 @@ export class ResumableUploads {
     this.tus ??= import("./tus-server.js").then(({ createTusHandler }) =>
       createTusHandler({
         path: TUS_PATH,
-        files: this.store,
+        bytes: this.store,
         lookup: async (id) => {
           const row = await this.deps.uploads.findById(id);
           return row?.state === "active" ? { size: row.size, createdAt: row.created_at } : undefined;
@@ -188,25 +200,54 @@ export class ResumableUploads {
   }
 
   /**
-   * Puts the finished bytes in the blob store. Local disk: the digest computed
-   * while they arrived is checked against the declared hashes, then the file is
-   * adopted in place (no copy). Otherwise (S3, or no digest) they are streamed
-   * through `put`, which hashes them.
+   * Puts the finished bytes in the blob store. Local disk: the GCID computed
+   * while they arrived is checked against the declared one, then the file is
+   * adopted in place (no copy, no SHA-256: the blob's SHA-256 is computed when an
+   * instant-upload claim first needs it). Otherwise (S3, or no digest) they are
+   * streamed through `put`, which hashes them.
    */
   private async storeBytes(upload: UploadRow): Promise<StoredBytes> {
-    const path = this.store.pathOf(upload.id);
-    const digest = await this.hasher?.digest(upload.id, path, upload.size).catch(() => undefined);
-    if (digest && this.deps.blobs.adopt) {
-      if (
-        (upload.declared_gcid && upload.declared_gcid !== digest.key) ||
-        (upload.declared_sha256 && upload.declared_sha256 !== digest.sha256)
-      ) {
-        throw new NimbusError("file_hash_mismatch", "declared hash differs from the uploaded bytes");
-      }
-      const adopted = await this.deps.blobs.adopt(path, digest);
-      if (adopted) return adopted;
-    }
+    const path = this.files?.pathOf(upload.id);
+    if (path) return this.storeFile(upload.id, path, upload.size, upload.declared_gcid);
+    // Bytes in shared storage (S3): streamed through `put`, which hashes them.
     return this.deps.blobs.put(this.store.readAll(upload.id), { size: upload.size });
+  }
+
+  /**
+   * Puts a complete file of this machine in the blob store the way finished
+   * uploads go: its GCID from the hashing worker (already done when it was told
+   * of the writes with `written`), checked against `declaredGcid`, then adopted in
+   * place; else streamed through `put`. The caller deletes its own name afterwards.
+   */
+  async storeFile(
+    id: string,
+    path: string,
+    size: number,
+    declaredGcid: string | null = null,
+  ): Promise<StoredBytes> {
+    try {
+      const digest = await this.hasher?.digest(id, path, size).catch(() => undefined);
+      if (digest && this.deps.blobs.adopt) {
+        if (declaredGcid && declaredGcid !== digest.key) {
+          throw new NimbusError("file_hash_mismatch", "declared hash differs from the uploaded bytes");
+        }
+        const adopted = await this.deps.blobs.adopt(path, digest);
+        if (adopted) return adopted;
+      }
+      return await this.deps.blobs.put(createReadStream(path, { highWaterMark: 1024 * 1024 }), { size });
+    } finally {
+      this.hasher?.forget(id);
+    }
+  }
+
+  /** Bytes 0..`end` of a file that `storeFile` will take are written: its GCID is computed behind them. */
+  written(id: string, path: string, size: number, end: number): void {
+    this.hasher?.written(id, path, size, end);
+  }
+
+  /** Forgets what was hashed of a file `storeFile` will take (it is being written again). */
+  forgetFile(id: string): void {
+    this.hasher?.forget(id);
   }
 
   /** Forgets an upload's bytes (expiry): the file and whatever was hashed of it. */

@@ -1,17 +1,17 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Readable } from "node:stream";
 import { NimbusError } from "@nimbus/protocol";
-import { FileStore } from "@tus/file-store";
-import { ERRORS, type KvStore, Metadata, Server, Upload } from "@tus/server";
+import { DataStore, ERRORS, Metadata, Server, Upload } from "@tus/server";
 import { NodeRequest } from "srvx/node";
-import type { UploadFiles } from "./upload-files.js";
+import type { UploadBytes } from "../../blobs/upload-bytes.js";
+import { storageFailure } from "../../lib/storage-failure.js";
 
 /** What tus needs to know of an upload: its declared size, from the `uploads` table. */
 export type UploadSizeLookup = (id: string) => Promise<{ size: number; createdAt: number } | undefined>;
 
 export interface TusServerOptions {
   path: string;
-  files: UploadFiles;
+  bytes: UploadBytes;
   lookup: UploadSizeLookup;
   /** Runs when the last byte of an upload is written, before the last PATCH is answered. */
   onFinished: (uploadId: string) => Promise<void>;
@@ -25,49 +25,46 @@ export interface TusHandler {
 }
 
 /**
- * Upload metadata for @tus/file-store, read from the database instead of JSON
- * files beside the bytes: the size is fixed when the upload is created and the
- * offset is the length of the file, so nothing else needs saving.
+ * A tus data store over `UploadBytes` (this node's disk, or pieces in the bucket): the
+ * size comes from the `uploads` table, the offset is how many bytes are stored, so any
+ * node holding the same store answers HEAD and takes the next PATCH.
  */
-class UploadsTableConfigstore implements KvStore<Upload> {
-  constructor(private readonly lookup: UploadSizeLookup) {}
-
-  async get(id: string): Promise<Upload | undefined> {
-    const found = await this.lookup(id);
-    if (!found) return undefined;
-    const created = new Date(found.createdAt).toISOString();
-    return new Upload({ id, size: found.size, offset: 0, creation_date: created });
-  }
-
-  async set(): Promise<void> {}
-
-  async delete(): Promise<void> {}
-}
-
-/** @tus/file-store over `UploadFiles`: same layout, our writer, sizes from the database. */
-class TusUploadStore extends FileStore {
+class TusUploadStore extends DataStore {
   constructor(
-    private readonly files: UploadFiles,
+    private readonly bytes: UploadBytes,
     private readonly lookup: UploadSizeLookup,
   ) {
-    super({ directory: files.directory, configstore: new UploadsTableConfigstore(lookup) });
+    super();
     // Uploads are created by POST /drive/v1/files; no deferred lengths or concatenation,
     // and expiry is ours (`uploads.expires_at`).
     this.extensions = ["creation", "termination"];
   }
 
   override async create(upload: Upload): Promise<Upload> {
-    upload.storage = { type: "file", path: await this.files.create(upload.id) };
+    await this.bytes.create(upload.id);
     return upload;
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    const found = await this.lookup(id);
+    if (!found) throw ERRORS.FILE_NOT_FOUND;
+    const offset = await this.bytes.offsetOf(id);
+    if (offset === undefined) throw ERRORS.FILE_NO_LONGER_EXISTS;
+    const created = new Date(found.createdAt).toISOString();
+    return new Upload({ id, size: found.size, offset, creation_date: created });
+  }
+
+  override async remove(id: string): Promise<void> {
+    await this.bytes.discard(id);
   }
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const found = await this.lookup(id);
     if (!found) throw ERRORS.FILE_NOT_FOUND;
     try {
-      return await this.files.write(readable, id, offset, found.size);
-    } catch {
-      throw ERRORS.FILE_WRITE_ERROR;
+      return await this.bytes.write(readable, id, offset, found.size);
+    } catch (error) {
+      throw storageFailure(error) ?? ERRORS.FILE_WRITE_ERROR;
     }
   }
 }
@@ -76,16 +73,17 @@ export function createTusHandler(options: TusServerOptions): TusHandler {
   const failures = new WeakMap<object, NimbusError>();
   const server = new Server({
     path: options.path,
-    datastore: new TusUploadStore(options.files, options.lookup),
+    datastore: new TusUploadStore(options.bytes, options.lookup),
     allowedHeaders: ["authorization", "x-client-id", "x-device-id", "x-request-id"],
     onUploadFinish: async (_request, upload) => {
       await options.onFinished(upload.id);
       return {};
     },
     onResponseError: (request, error) => {
-      if (!(error instanceof NimbusError)) return undefined;
-      failures.set(request, error);
-      return { status_code: error.status, body: error.message };
+      const failure = asNimbusError(error);
+      if (!failure) return undefined;
+      failures.set(request, failure);
+      return { status_code: failure.status, body: failure.error };
     },
   });
   return {
@@ -101,6 +99,17 @@ export function createTusHandler(options: TusServerOptions): TusHandler {
     },
     parseMetadata: (header) => Metadata.parse(header),
   };
+}
+
+/**
+ * The error the route answers in place of @tus/server's own body, which for
+ * an unexpected error shows its message (often a server path): tus protocol
+ * refusals (with a `status_code`) are left to tus.
+ */
+function asNimbusError(error: unknown): NimbusError | undefined {
+  if (error instanceof NimbusError) return error;
+  if (typeof error === "object" && error !== null && "status_code" in error) return undefined;
+  return storageFailure(error) ?? new NimbusError("internal", "upload storage failed", { cause: error });
 }
 
 /**

@@ -3,6 +3,7 @@ import { mkdir, open, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { UploadBytes } from "../../blobs/upload-bytes.js";
 import { isId } from "../../lib/ids.js";
 import { UploadFileWriter } from "./upload-file-writer.js";
 
@@ -11,7 +12,10 @@ import { UploadFileWriter } from "./upload-file-writer.js";
  * DATA_DIR/uploads, named by the upload id. The offset of an upload is the
  * length of its file, so it resumes after a dropped connection or a restart.
  */
-export class UploadFiles {
+export class UploadFiles implements UploadBytes {
+  /** One node's disk: a load balancer must keep an upload's requests on the node that has its bytes. */
+  readonly shared = false;
+
   constructor(
     readonly directory: string,
     /** Told after every write how far an upload's file now reaches (for hashing behind the writes). */
@@ -19,11 +23,10 @@ export class UploadFiles {
   ) {}
 
   /** Creates the empty file of a new upload (idempotent: never truncates bytes already there). */
-  async create(id: string): Promise<string> {
+  async create(id: string): Promise<void> {
     const file = this.pathOf(id);
     await mkdir(path.dirname(file), { recursive: true });
     await (await open(file, "a")).close();
-    return file;
   }
 
   /**
@@ -53,6 +56,10 @@ export class UploadFiles {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
       throw error;
     }
+  }
+
+  async modifiedAt(id: string): Promise<number | undefined> {
+    return (await stat(this.pathOf(id)).catch(() => undefined))?.mtimeMs;
   }
 
   readAll(id: string): Readable {

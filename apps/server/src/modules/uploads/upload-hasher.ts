@@ -3,10 +3,9 @@ import { Worker } from "node:worker_threads";
 import { gcidBlockSize } from "@nimbus/protocol";
 import { HASH_WORKER_SOURCE } from "./upload-hash-worker.js";
 
-/** GCID, SHA-256 and size of an upload's bytes, as the blob store would compute them. */
+/** GCID and size of an upload's bytes (SHA-256 is computed later, if a claim ever needs it). */
 export interface UploadDigest {
   key: string;
-  sha256: string;
   size: number;
 }
 
@@ -30,10 +29,9 @@ interface Tracked {
 }
 
 /**
- * Hashes tus uploads while their bytes arrive, off the event loop: a worker
- * thread reads each upload's file right behind the writes, once, feeding GCID
- * and SHA-256 from the same reads, so finishing a big upload needs no second
- * pass over its bytes. Workers read the file, never the request, so a dropped
+ * Computes the GCID of uploads (tus, cloud downloads) while their bytes arrive,
+ * off the event loop: a worker thread reads each upload's file right behind the
+ * writes, once, so finishing a big upload needs no second pass over its bytes. Workers read the file, never the request, so a dropped
  * PATCH or a restart cannot make a digest differ from the bytes on disk (after a
  * restart an upload is simply hashed again from its first byte). Concurrent
  * uploads spread over a small pool of workers.
@@ -101,19 +99,16 @@ export class UploadHasher {
   private spawn(): Worker {
     const worker = new Worker(HASH_WORKER_SOURCE, { eval: true });
     worker.unref();
-    worker.on(
-      "message",
-      (message: { type: string; task: string; gcid?: string; sha256?: string; message?: string }) => {
-        const upload = this.tracked.get(message.task);
-        if (!upload) return;
-        if (message.type === "digest") {
-          upload.digest = { key: message.gcid ?? "", sha256: message.sha256 ?? "", size: upload.size };
-          for (const waiter of upload.waiters.splice(0)) waiter.resolve(upload.digest);
-        } else {
-          this.fail(upload, new Error(`hashing failed: ${message.message}`));
-        }
-      },
-    );
+    worker.on("message", (message: { type: string; task: string; gcid?: string; message?: string }) => {
+      const upload = this.tracked.get(message.task);
+      if (!upload) return;
+      if (message.type === "digest") {
+        upload.digest = { key: message.gcid ?? "", size: upload.size };
+        for (const waiter of upload.waiters.splice(0)) waiter.resolve(upload.digest);
+      } else {
+        this.fail(upload, new Error(`hashing failed: ${message.message}`));
+      }
+    });
     const lost = (error: Error) => {
       const index = this.pool.findIndex((slot) => slot.worker === worker);
       if (index >= 0) this.pool.splice(index, 1);

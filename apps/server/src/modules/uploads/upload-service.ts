@@ -1,8 +1,8 @@
+import { rm } from "node:fs/promises";
 import { Readable } from "node:stream";
 import {
   type CreateFileBody,
   type DriveFile,
-  INSTANT_UPLOAD_CHALLENGE_THRESHOLD,
   NimbusError,
   type Resumable,
   TUS_PROVIDER,
@@ -13,10 +13,10 @@ import type { Config } from "../../config/config.js";
 import type { Db } from "../../db/database.js";
 import { type Clock, isoTime } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
+import type { StoredBytes } from "../accounting/stored-blobs.js";
 import type { NewEvent } from "../events/drive-events.js";
-import type { FileRow, FilesRepository } from "../files/files-repository.js";
-import { validateName } from "../files/names.js";
-import type { UserRow, UsersRepository } from "../users/users-repository.js";
+import { type FileRow, type FilesRepository, validateName } from "../files/index.js";
+import type { UsersRepository } from "../users/users-repository.js";
 import { commitReservedUpload } from "./commit-reserved-upload.js";
 import { InstantUploads } from "./instant-uploads.js";
 import { ResumableUploads, TUS_PATH } from "./resumable-uploads.js";
@@ -29,7 +29,7 @@ export const FORM_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
 /** What uploads need of the files module: presenting a file, and a user's storage limit. */
 export interface DriveFiles {
   get(userId: string, id: string): Promise<DriveFile>;
-  storageLimit(user: UserRow): number;
+  storageLimit(userId: string): Promise<number>;
 }
 
 export interface UploadServiceDeps {
@@ -67,7 +67,7 @@ export interface UploadAnswer {
 
 /**
  * Starting and receiving uploads of files: instant (by hash, behind a range
- * challenge for big files), tus (resumable) and form (small files). Every upload
+ * challenge), tus (resumable) and form (small files). Every upload
  * reserves its size first, so concurrent uploads never overbook the quota.
  */
 export class UploadService {
@@ -124,15 +124,9 @@ export class UploadService {
         form: { url, maxSize: size },
       };
     }
-    let challenge: UploadChallenge | undefined;
-    if (body.hash && (await this.instant.matches(body.hash, size, body.sha256))) {
-      if (size > INSTANT_UPLOAD_CHALLENGE_THRESHOLD) {
-        challenge = await this.instant.issueChallenge(upload, now);
-      } else {
-        const done = await this.instant.complete(upload, now);
-        if (done) return { upload_type: "UPLOAD_TYPE_RESUMABLE", file: await this.completed(done) };
-      }
-    }
+    // Every declared hash gets a challenge, stored bytes or not: the answer to a
+    // start never tells whether the server holds them.
+    const challenge = body.hash && size > 0 ? await this.instant.issueChallenge(upload, now) : undefined;
     if (size === 0) {
       return {
         upload_type: "UPLOAD_TYPE_RESUMABLE",
@@ -176,6 +170,87 @@ export class UploadService {
     return this.completed(row);
   }
 
+  /**
+   * Files bytes the server fetched itself (a cloud download) as an upload does:
+   * the size reserved against the quota, folders created on demand, the name made
+   * unique, the file's GCID computed (behind the writes when the fetch reported
+   * them with `fetchedWritten`) and the file adopted into the blob store without a
+   * copy, usage charged, and the `upload` event recorded. `file` is consumed.
+   */
+  async storeFetched(
+    userId: string,
+    target: { parentId: string; folders: string[]; name: string; size: number },
+    file: string,
+  ): Promise<FileRow> {
+    const upload = await this.start(userId, {
+      parentId: target.parentId,
+      folders: target.folders,
+      name: validateName(target.name),
+      size: target.size,
+      kind: "form",
+      gcid: null,
+      sha256: null,
+    });
+    let stored: StoredBytes | undefined;
+    try {
+      stored = await this.resumable.storeFile(`fetched:${file}`, file, target.size);
+      const row = await commitReservedUpload(
+        this.deps.db,
+        this.deps.blobs,
+        upload,
+        stored,
+        this.deps.clock.now(),
+      );
+      // The blob may be this very file (adopted by a hard link): never write through this name again.
+      await rm(file, { force: true });
+      await this.completed(row);
+      return row;
+    } catch (error) {
+      await this.repository.end(upload.id, "deleted");
+      await this.repository.deletePendingFile(userId, upload.file_id);
+      if (stored) await rm(file, { force: true });
+      throw error;
+    }
+  }
+
+  /** A cloud download wrote bytes 0..`end` of `file` (`size` in all): hash them now, off the event loop. */
+  fetchedWritten(file: string, size: number, end: number): void {
+    this.resumable.written(`fetched:${file}`, file, size, end);
+  }
+
+  /** A cloud download writes `file` again from its first byte: forget what was hashed of it. */
+  fetchedRestarted(file: string): void {
+    this.resumable.forgetFile(`fetched:${file}`);
+  }
+
+  /**
+   * Files content already stored under `gcid` (instant cloud download): reserved,
+   * referenced and charged like an instant upload. Undefined when the blob is gone.
+   */
+  async storeByReference(
+    userId: string,
+    target: { parentId: string; folders: string[]; name: string; size: number },
+    gcid: string,
+  ): Promise<FileRow | undefined> {
+    const upload = await this.start(userId, {
+      parentId: target.parentId,
+      folders: target.folders,
+      name: validateName(target.name),
+      size: target.size,
+      kind: "form",
+      gcid,
+      sha256: null,
+    });
+    const done = await this.instant.complete(upload, this.deps.clock.now());
+    if (!done) {
+      await this.repository.end(upload.id, "deleted");
+      await this.repository.deletePendingFile(userId, upload.file_id);
+      return undefined;
+    }
+    await this.completed(done);
+    return done;
+  }
+
   /** Reserves the size, then creates the folders and the pending file; undoes the reservation on failure. */
   private async start(userId: string, request: UploadStart): Promise<UploadRow> {
     const user = await this.deps.users.findById(userId);
@@ -193,7 +268,7 @@ export class UploadService {
       created_at: now,
       expires_at: now + this.deps.config.uploads.expiryMs,
     };
-    await this.repository.reserve(upload, this.deps.drive.storageLimit(user));
+    await this.repository.reserve(upload, await this.deps.drive.storageLimit(user.id));
     try {
       const parentId = await this.targets.ensureFolders(userId, request.parentId, request.folders, now);
       await this.targets.insertPendingFile(upload.file_id, userId, parentId, request.name, request.size, now);

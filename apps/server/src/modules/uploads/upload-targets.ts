@@ -2,9 +2,16 @@ import { FILE_KIND, NimbusError } from "@nimbus/protocol";
 import type { Db } from "../../db/database.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import { newId } from "../../lib/ids.js";
-import type { FileRow, FilesRepository, NewFileRow } from "../files/files-repository.js";
-import { FOLDER_MIME_TYPE, mimeTypeOf } from "../files/mime.js";
-import { numberedName, splitName, validateName } from "../files/names.js";
+import {
+  type FileRow,
+  type FilesRepository,
+  FOLDER_MIME_TYPE,
+  mimeTypeOf,
+  type NewFileRow,
+  numberedName,
+  splitName,
+  validateName,
+} from "../files/index.js";
 
 const MAX_RENAME_ATTEMPTS = 1000;
 /** Deepest folder path a relative-path upload may create. */

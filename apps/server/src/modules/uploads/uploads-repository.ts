@@ -1,7 +1,7 @@
-import { NimbusError } from "@nimbus/protocol";
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { UploadChallengesTable, UploadsTable } from "../../db/schema.js";
+import { releaseReservation, reserveStorage } from "../accounting/storage-reservations.js";
 
 export type UploadRow = Selectable<UploadsTable>;
 export type ChallengeRow = Selectable<UploadChallengesTable>;
@@ -18,15 +18,7 @@ export class UploadsRepository {
    */
   async reserve(row: UploadRow, limit: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const reserved = await trx
-        .updateTable("users")
-        .set((eb) => ({ storage_reserved: eb("storage_reserved", "+", row.size) }))
-        .where("id", "=", row.user_id)
-        .where((eb) =>
-          eb(eb(eb("storage_usage", "+", eb.ref("storage_reserved")), "+", row.size), "<=", limit),
-        )
-        .executeTakeFirst();
-      if (reserved.numUpdatedRows === 0n) throw new NimbusError("file_space_not_enough");
+      await reserveStorage(trx, row.user_id, row.size, limit);
       await trx.insertInto("uploads").values(row).execute();
     });
   }
@@ -55,13 +47,7 @@ export class UploadsRepository {
               .executeTakeFirst();
       const count = "numDeletedRows" in changed ? changed.numDeletedRows : changed.numUpdatedRows;
       if (count === 0n) return undefined; // settled or ended concurrently
-      if (row.state === "active") {
-        await trx
-          .updateTable("users")
-          .set((eb) => ({ storage_reserved: eb("storage_reserved", "-", row.size) }))
-          .where("id", "=", row.user_id)
-          .execute();
-      }
+      if (row.state === "active") await releaseReservation(trx, row.user_id, row.size);
       return row;
     });
   }

@@ -8,6 +8,8 @@ import {
 import type { Clock } from "../../lib/clock.js";
 import type { AuthService, Principal } from "../auth/auth-service.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
+import type { Memberships } from "../membership/memberships.js";
+import { presentVip } from "../membership/present-vip.js";
 import type { RateLimitStore } from "../rate-limits/rate-limit-store.js";
 import type { Avatars } from "./avatars.js";
 import { presentUser } from "./user-presenter.js";
@@ -23,6 +25,7 @@ export interface ProfileDeps {
   rateLimits: RateLimitStore;
   clock: Clock;
   publicUrl: string;
+  memberships: Memberships;
 }
 
 /** The signed-in user's own account: profile, avatar, password (`/v1/user/me*`). */
@@ -30,7 +33,10 @@ export class ProfileService {
   constructor(private readonly deps: ProfileDeps) {}
 
   async me(userId: string): Promise<UserMe> {
-    return presentUser(await this.user(userId), this.deps.publicUrl);
+    const user = await this.user(userId);
+    const vip = presentVip(await this.deps.memberships.status(userId), Number(user.storage_usage));
+    const linked = await this.deps.users.linkedProviders(userId);
+    return { ...presentUser(user, this.deps.publicUrl, linked), vip };
   }
 
   async update(userId: string, changes: UpdateMeRequest): Promise<UserMe> {

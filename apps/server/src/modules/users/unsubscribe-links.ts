@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { NimbusError, type UnsubscribeInfo } from "@nimbus/protocol";
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
+import { equalSecret } from "../../lib/constant-time.js";
 import { normalizeEmail } from "./users-repository.js";
 
 /**
@@ -26,9 +27,7 @@ export class MailUnsubscribes {
   /** `{email, scene}` of a valid `d`, else `invalid_argument`. */
   parse(d: string): { email: string; scene: string } {
     const [payload, signature] = d.split(".", 2);
-    const expected = payload ? Buffer.from(this.sign(payload)) : undefined;
-    const given = Buffer.from(signature ?? "");
-    if (!payload || !expected || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    if (!payload || !equalSecret(signature ?? "", this.sign(payload))) {
       throw new NimbusError("invalid_argument", "the unsubscribe link is not valid", {
         metadata: { field: "d" },
       });

@@ -7,11 +7,19 @@ export function avatarPath(user: Pick<UserRow, "id" | "avatar_version">): string
   return user.avatar_version ? `/v1/user/avatars/${user.id}/${user.avatar_version}` : "";
 }
 
-/** The `/v1/user/me` profile of a user row; `publicUrl` makes the avatar URL absolute. */
-export function presentUser(user: UserRow, publicUrl = ""): UserMe {
+/**
+ * The `/v1/user/me` profile of a user row; `publicUrl` makes the avatar URL absolute,
+ * `linked` are the other providers (OpenID Connect) linked to it.
+ */
+export function presentUser(
+  user: UserRow,
+  publicUrl = "",
+  linked: readonly { provider: string; subject: string }[] = [],
+): UserMe {
   const providers: UserProvider[] = [];
   if (user.email) providers.push({ id: "email", provider_user_id: user.email });
   if (user.phone) providers.push({ id: "phone", provider_user_id: user.phone });
+  for (const { provider, subject } of linked) providers.push({ id: provider, provider_user_id: subject });
   const picture = avatarPath(user);
   return {
     sub: user.id,
@@ -19,7 +27,7 @@ export function presentUser(user: UserRow, publicUrl = ""): UserMe {
     email: user.email,
     phone_number: user.phone ?? "",
     picture: picture ? `${publicUrl}${picture}` : "",
-    password: user.password_hash ? "SET" : "UNSET",
+    password: user.password_hash ? "set" : "unset",
     providers,
     status: user.status,
     locale: user.locale,

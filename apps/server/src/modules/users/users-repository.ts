@@ -8,8 +8,28 @@ export type UserRow = Selectable<UsersTable>;
 export class UsersRepository {
   constructor(private readonly db: Db) {}
 
+  /** The user's session generation (0 when the account is gone): signed links carry it. */
+  async sessionGeneration(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("users")
+      .select("session_generation")
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    return Number(row?.session_generation ?? 0);
+  }
+
   findById(id: string): Promise<UserRow | undefined> {
     return this.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** The other providers (OpenID Connect) linked to the user, with the provider's id for them. */
+  linkedProviders(userId: string): Promise<{ provider: string; subject: string }[]> {
+    return this.db
+      .selectFrom("external_identities")
+      .select(["provider", "subject"])
+      .where("user_id", "=", userId)
+      .orderBy("provider")
+      .execute();
   }
 
   /** Profile fields the user edits (name, locale, password hash, avatar version). */

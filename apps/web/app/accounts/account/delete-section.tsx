@@ -1,11 +1,11 @@
-import type { AccountDeletionResponse, UserMe } from "@nimbus/protocol";
+import type { UserMe } from "@nimbus/protocol";
+import { nimbusApi } from "@nimbus/protocol";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { ENDPOINTS } from "../../api/endpoints.js";
-import { useDriveSession } from "../../drive/session.js";
 import { useT } from "../../i18n/i18n.js";
+import { useDriveSession } from "../../session/session.js";
+import { useAccountAction } from "../../session/use-account-api.js";
 import { AccountStatus } from "../account-status.js";
-import { useAccountAction } from "../use-account-api.js";
 import { VerificationCodeStep } from "../verification-code-step.js";
 
 /**
@@ -18,12 +18,12 @@ export function DeleteAccountSection({ user }: { user: UserMe }) {
   const navigate = useNavigate();
   const { reload } = useDriveSession();
   const [open, setOpen] = useState(false);
-  const remove = useAccountAction<AccountDeletionResponse>();
+  const remove = useAccountAction(nimbusApi.accounts.requestDeletion);
   const done = async (body: { password: string } | { verification_token: string }) => {
-    const result = await remove.run(ENDPOINTS.accountDeletion, { body });
+    const result = await remove.run({ body });
     if (result.ok) {
       reload();
-      navigate(`/drive/login?deleted=${encodeURIComponent(result.data.delete_at)}`);
+      void navigate(`/drive/login?deleted=${encodeURIComponent(result.data.delete_at)}`);
     }
   };
   return (
@@ -34,7 +34,7 @@ export function DeleteAccountSection({ user }: { user: UserMe }) {
         <button className="button danger" type="button" onClick={() => setOpen(true)}>
           {t("accounts.delete.start")}
         </button>
-      ) : user.password === "SET" ? (
+      ) : user.password === "set" ? (
         <form
           className="inline-form"
           onSubmit={(event) => {

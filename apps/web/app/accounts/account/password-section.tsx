@@ -1,16 +1,16 @@
-import type { ChangePasswordResponse, UserMe } from "@nimbus/protocol";
+import type { UserMe } from "@nimbus/protocol";
+import { nimbusApi } from "@nimbus/protocol";
 import { useId } from "react";
-import { ENDPOINTS } from "../../api/endpoints.js";
 import { useT } from "../../i18n/i18n.js";
+import { useAccountAction } from "../../session/use-account-api.js";
 import { AccountStatus } from "../account-status.js";
-import { useAccountAction } from "../use-account-api.js";
 
 /** Change the password (or set a first one); every other session ends. */
 export function PasswordSection({ user, onChanged }: { user: UserMe; onChanged: () => void }) {
   const t = useT();
   const id = useId();
-  const change = useAccountAction<ChangePasswordResponse>();
-  const hasPassword = user.password === "SET";
+  const change = useAccountAction(nimbusApi.user.changePassword);
+  const hasPassword = user.password === "set";
   return (
     <section className="card account-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t("account.password")}</h2>
@@ -23,7 +23,7 @@ export function PasswordSection({ user, onChanged }: { user: UserMe; onChanged: 
           event.preventDefault();
           const form = event.currentTarget;
           const data = new FormData(form);
-          const result = await change.run(ENDPOINTS.password, {
+          const result = await change.run({
             body: {
               ...(hasPassword ? { old_password: String(data.get("old_password")) } : {}),
               new_password: String(data.get("new_password")),

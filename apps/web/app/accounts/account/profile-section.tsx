@@ -1,10 +1,10 @@
-import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES, type UserMe } from "@nimbus/protocol";
+import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES, nimbusApi, type UserMe } from "@nimbus/protocol";
 import { useId, useRef, useState } from "react";
-import { ENDPOINTS } from "../../api/endpoints.js";
+import { EmailAddress } from "../../components/email-address.js";
 import { formatDate } from "../../i18n/format.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
+import { useAccountAction } from "../../session/use-account-api.js";
 import { AccountStatus } from "../account-status.js";
-import { useAccountAction } from "../use-account-api.js";
 import { VerificationCodeStep } from "../verification-code-step.js";
 import { uploadAvatar } from "./avatar-upload.js";
 
@@ -28,8 +28,8 @@ export function ProfileSection({ user, onChanged }: { user: UserMe; onChanged: (
   const [avatarError, setAvatarError] = useState("");
   const [avatarBusy, setAvatarBusy] = useState(false);
   const [changingEmail, setChangingEmail] = useState(false);
-  const rename = useAccountAction<UserMe>();
-  const email = useAccountAction<{ email: string }>();
+  const rename = useAccountAction(nimbusApi.user.updateMe);
+  const email = useAccountAction(nimbusApi.accounts.changeEmail);
   return (
     <section className="card account-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t("account.profile")}</h2>
@@ -77,7 +77,7 @@ export function ProfileSection({ user, onChanged }: { user: UserMe; onChanged: (
         onSubmit={async (event) => {
           event.preventDefault();
           const name = String(new FormData(event.currentTarget).get("name")).trim();
-          const result = await rename.run(ENDPOINTS.userMe, { method: "PATCH", body: { name } });
+          const result = await rename.run({ body: { name } });
           if (result.ok) onChanged();
         }}
       >
@@ -101,7 +101,7 @@ export function ProfileSection({ user, onChanged }: { user: UserMe; onChanged: (
         <div>
           <dt>{t("account.email")}</dt>
           <dd>
-            {user.email || "—"}{" "}
+            {user.email ? <EmailAddress address={user.email} /> : "—"}{" "}
             <button className="link-button" type="button" onClick={() => setChangingEmail(!changingEmail)}>
               {t("accounts.email.change")}
             </button>
@@ -123,7 +123,7 @@ export function ProfileSection({ user, onChanged }: { user: UserMe; onChanged: (
             targetLabel={t("accounts.email.new")}
             submitLabel={t("accounts.email.submit")}
             onVerified={async (verified) => {
-              const result = await email.run(ENDPOINTS.changeEmail, {
+              const result = await email.run({
                 body: { verification_token: verified.verification_token },
               });
               if (result.ok) {

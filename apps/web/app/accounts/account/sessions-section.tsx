@@ -1,10 +1,10 @@
-import type { SessionInfo, SessionListResponse } from "@nimbus/protocol";
+import type { SessionInfo } from "@nimbus/protocol";
+import { nimbusApi } from "@nimbus/protocol";
 import { useCallback, useEffect, useId, useState } from "react";
-import { ENDPOINTS } from "../../api/endpoints.js";
-import { useSignOut } from "../../drive/sign-out.js";
 import { formatDate } from "../../i18n/format.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
-import { accountErrorText, useAccountApi } from "../use-account-api.js";
+import { useSignOut } from "../../session/sign-out.js";
+import { accountErrorText, useAccountApi } from "../../session/use-account-api.js";
 
 /** The user's signed-in sessions and devices; end one, or all of them. */
 export function SessionsSection() {
@@ -16,7 +16,7 @@ export function SessionsSection() {
   const [sessions, setSessions] = useState<SessionInfo[]>();
   const [error, setError] = useState("");
   const load = useCallback(async () => {
-    const result = await api<SessionListResponse>(ENDPOINTS.sessions);
+    const result = await api(nimbusApi.auth.listSessions);
     if (result.ok) setSessions(result.data.sessions);
     else setError(accountErrorText(result.error, t));
   }, [api, t]);
@@ -54,7 +54,7 @@ export function SessionsSection() {
                 className="button small"
                 type="button"
                 onClick={async () => {
-                  const result = await api(ENDPOINTS.session(session.id), { method: "DELETE" });
+                  const result = await api(nimbusApi.auth.revokeSession, { params: { id: session.id } });
                   if (!result.ok) setError(accountErrorText(result.error, t));
                   void load();
                 }}

@@ -1,9 +1,9 @@
-import type { RecoveryCodesResponse, TwoFactorEnrolment, TwoFactorStatus } from "@nimbus/protocol";
+import type { TwoFactorEnrolment, TwoFactorStatus } from "@nimbus/protocol";
+import { nimbusApi } from "@nimbus/protocol";
 import { useCallback, useEffect, useId, useState } from "react";
-import { ENDPOINTS } from "../../api/endpoints.js";
 import { useT } from "../../i18n/i18n.js";
+import { useAccountAction, useAccountApi } from "../../session/use-account-api.js";
 import { AccountStatus } from "../account-status.js";
-import { useAccountAction, useAccountApi } from "../use-account-api.js";
 
 function CodeForm({
   label,
@@ -89,12 +89,12 @@ export function TwoFactorSection({ onChanged }: { onChanged: () => void }) {
   const [status, setStatus] = useState<TwoFactorStatus>();
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment>();
   const [codes, setCodes] = useState<string[]>();
-  const enrol = useAccountAction<TwoFactorEnrolment>();
-  const confirm = useAccountAction<RecoveryCodesResponse>();
-  const regenerate = useAccountAction<RecoveryCodesResponse>();
-  const disable = useAccountAction();
+  const enrol = useAccountAction(nimbusApi.accounts.twoFactorEnrol);
+  const confirm = useAccountAction(nimbusApi.accounts.twoFactorConfirm);
+  const regenerate = useAccountAction(nimbusApi.accounts.twoFactorRecoveryCodes);
+  const disable = useAccountAction(nimbusApi.accounts.twoFactorDisable);
   const load = useCallback(async () => {
-    const result = await api<TwoFactorStatus>(ENDPOINTS.twoFactor);
+    const result = await api(nimbusApi.accounts.twoFactorStatus);
     if (result.ok) setStatus(result.data);
   }, [api]);
   useEffect(() => {
@@ -118,7 +118,8 @@ export function TwoFactorSection({ onChanged }: { onChanged: () => void }) {
             submit={t("accounts.recovery.regenerate")}
             busy={regenerate.busy}
             onSubmit={async (answer) => {
-              const result = await regenerate.run(ENDPOINTS.twoFactorRecoveryCodes, { body: answer });
+              // Without `recoveryAllowed` the form answers a code.
+              const result = await regenerate.run({ body: answer as { code: string } });
               if (result.ok) {
                 setCodes(result.data.recovery_codes);
                 changed();
@@ -132,7 +133,7 @@ export function TwoFactorSection({ onChanged }: { onChanged: () => void }) {
             busy={disable.busy}
             recoveryAllowed
             onSubmit={async (answer) => {
-              const result = await disable.run(ENDPOINTS.twoFactorDisable, { body: answer });
+              const result = await disable.run({ body: answer });
               if (result.ok) {
                 setCodes(undefined);
                 changed();
@@ -159,7 +160,7 @@ export function TwoFactorSection({ onChanged }: { onChanged: () => void }) {
             submit={t("accounts.twoFactor.confirm")}
             busy={confirm.busy}
             onSubmit={async (answer) => {
-              const result = await confirm.run(ENDPOINTS.twoFactorConfirm, { body: answer });
+              const result = await confirm.run({ body: answer as { code: string } });
               if (result.ok) {
                 setEnrolment(undefined);
                 setCodes(result.data.recovery_codes);
@@ -177,7 +178,7 @@ export function TwoFactorSection({ onChanged }: { onChanged: () => void }) {
             type="button"
             disabled={enrol.busy || !status}
             onClick={async () => {
-              const result = await enrol.run(ENDPOINTS.twoFactorEnrol);
+              const result = await enrol.run();
               if (result.ok) setEnrolment(result.data);
             }}
           >

@@ -4,11 +4,14 @@ import { DESKTOP_CODE_HEADER } from "./desktop.js";
 import type { MessageWindow } from "./extension.js";
 import { createPkce } from "./pkce.js";
 import { planHandoff } from "./plan.js";
-import { type HandoffDeps, runHandoff } from "./run-handoff.js";
+import { confirmHandoff, type HandoffDeps, runHandoff } from "./run-handoff.js";
 
 const PKCE = { verifier: "v".repeat(43), challenge: "c".repeat(43), method: "S256" as const };
 
-/** A fake page: a server session that the exchange sets and sign-out ends, with a log of calls. */
+/**
+ * A fake page: a server session that the exchange sets, with a log of calls. A code
+ * given with a verifier counts as bound to the page's challenge.
+ */
 function fakePage(initialUser?: string, extra: Partial<HandoffDeps> = {}) {
   const log: string[] = [];
   let user = initialUser;
@@ -17,15 +20,16 @@ function fakePage(initialUser?: string, extra: Partial<HandoffDeps> = {}) {
       log.push("refresh");
       return user ? { userId: user } : undefined;
     },
+    describe: async (code, verifier) => {
+      log.push(verifier ? `describe ${code} ${verifier.slice(0, 1)}` : `describe ${code}`);
+      if (code === "bad") return { ok: false, error: "invalid_grant" };
+      return { ok: true, account: { userId: `user-of-${code}`, label: code, bound: Boolean(verifier) } };
+    },
     exchange: async (code, verifier) => {
       log.push(verifier ? `exchange ${code} ${verifier.slice(0, 1)}` : `exchange ${code}`);
       if (code === "bad") return { ok: false, error: "invalid_grant" };
       user = `user-of-${code}`;
       return { ok: true };
-    },
-    signOut: async () => {
-      log.push("signout");
-      user = undefined;
     },
     pkce: async () => PKCE,
     newId: () => "req-1",
@@ -58,7 +62,7 @@ describe("runHandoff", () => {
         status: "signed-in",
         userId: "user-of-app",
       });
-      expect(log).toEqual(["refresh", "exchange app", "refresh"]);
+      expect(log).toEqual(["refresh", "describe app v", "exchange app v", "refresh"]);
     });
 
     it("reports the bridge's 404 and -2 errors", async () => {
@@ -82,13 +86,38 @@ describe("runHandoff", () => {
   });
 
   describe("code in the address without a state", () => {
-    it("signs out first, exchanges, then refreshes", async () => {
+    it("asks a signed-in visitor before switching, and signs nothing out until the exchange", async () => {
       const { deps, log } = fakePage("someone-else");
-      expect(await runHandoff(planHandoff("?code=xyz"), deps)).toEqual({
+      const result = await runHandoff(planHandoff("?code=xyz"), deps);
+      expect(result).toMatchObject({
+        status: "confirm",
+        pending: { account: { userId: "user-of-xyz" }, current: { userId: "someone-else" }, code: "xyz" },
+      });
+      expect(log).toEqual(["refresh", "describe xyz"]);
+      if (result.status !== "confirm") throw new Error("not asked");
+      expect(await confirmHandoff(deps, result.pending)).toEqual({
         status: "signed-in",
         userId: "user-of-xyz",
       });
-      expect(log).toEqual(["signout", "exchange xyz", "refresh"]);
+      expect(log).toEqual(["refresh", "describe xyz", "exchange xyz", "refresh"]);
+    });
+
+    it("asks a signed-out visitor too: nothing ties the code to this browser", async () => {
+      const { deps, log } = fakePage();
+      expect(await runHandoff(planHandoff("?code=xyz"), deps)).toMatchObject({
+        status: "confirm",
+        pending: { account: { userId: "user-of-xyz", bound: false }, current: undefined },
+      });
+      expect(log).toEqual(["refresh", "describe xyz"]);
+    });
+
+    it("keeps the session when the code is for the account already signed in", async () => {
+      const { deps, log } = fakePage("user-of-xyz");
+      expect(await runHandoff(planHandoff("?code=xyz"), deps)).toEqual({
+        status: "kept",
+        userId: "user-of-xyz",
+      });
+      expect(log).toEqual(["refresh", "describe xyz"]);
     });
 
     it("with a scope, keeps the session when the app's stored user is the signed-in one", async () => {
@@ -101,21 +130,23 @@ describe("runHandoff", () => {
       expect(log).toEqual(["refresh"]);
     });
 
-    it("with a scope, exchanges when the app's user differs", async () => {
+    it("with a scope, asks before switching when the app's user differs", async () => {
       const bridge = createAppBridge({ getUserInfo: () => '{"code":0,"data":{"user_id":"u2"}}' });
       const { deps, log } = fakePage("u1", { bridge });
       expect(await runHandoff(planHandoff("?code=xyz&scope=user"), deps)).toMatchObject({
-        status: "signed-in",
+        status: "confirm",
       });
-      expect(log).toEqual(["refresh", "signout", "exchange xyz", "refresh"]);
+      expect(log).toEqual(["refresh", "describe xyz"]);
     });
 
-    it("reports a refused code", async () => {
-      const { deps } = fakePage();
+    it("reports a refused code and leaves the session alone", async () => {
+      const { deps, log } = fakePage("u1");
       expect(await runHandoff(planHandoff("?code=bad"), deps)).toEqual({
         status: "failed",
         error: "invalid_grant",
       });
+      expect(log).toEqual(["refresh", "describe bad"]);
+      expect(await deps.refresh()).toEqual({ userId: "u1" });
     });
   });
 
@@ -145,7 +176,7 @@ describe("runHandoff", () => {
       status: "signed-in",
       userId: "user-of-ext-43",
     });
-    expect(log).toEqual(["exchange ext-43 v", "refresh"]);
+    expect(log).toEqual(["refresh", "describe ext-43 v", "exchange ext-43 v", "refresh"]);
   });
 
   it("extension: a silent extension fails after the wait", async () => {
@@ -173,7 +204,22 @@ describe("runHandoff", () => {
       status: "signed-in",
     });
     expect(urls).toEqual(["http://127.0.0.1:50000/nimbus/auth"]);
-    expect(log).toEqual(["exchange desk v", "refresh"]);
+    expect(log).toEqual(["refresh", "describe desk v", "exchange desk v", "refresh"]);
+  });
+
+  it("desktop: with another account signed in, asks before switching", async () => {
+    const { deps, log } = fakePage("someone-else", {
+      desktopFetch: async () => ({
+        ok: true,
+        status: 200,
+        headers: new Headers({ [DESKTOP_CODE_HEADER]: "desk" }),
+      }),
+    });
+    expect(await runHandoff({ kind: "desktop", port: 50000 }, deps)).toMatchObject({
+      status: "confirm",
+      pending: { account: { bound: true }, current: { userId: "someone-else" }, verifier: PKCE.verifier },
+    });
+    expect(log).toEqual(["refresh", "describe desk v"]);
   });
 
   it("desktop: nothing listening fails as unreachable", async () => {

@@ -59,6 +59,20 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+/** The challenge page Nimbus serves itself (`GET /v1/shield/challenge`). */
+const OWN_CHALLENGE_PATH = "/v1/shield/challenge";
+
+/**
+ * The address to frame: this server's own challenge page is framed from the page's
+ * own origin, so it stays same-origin (and within its `frame-ancestors 'self'`) when
+ * the page was reached under another name than the server's public URL.
+ */
+export function framedUrl(url: string, here: string = location.href): string {
+  const parsed = new URL(url, here);
+  if (parsed.pathname !== OWN_CHALLENGE_PATH) return parsed.href;
+  return new URL(`${parsed.pathname}${parsed.search}`, here).href;
+}
+
 /**
  * Shows the captcha challenge (spec §2, §4): a 320×430 iframe with a close button,
  * inside `#shield-app` when the page has one, else in a generated overlay. A
@@ -67,8 +81,9 @@ function element<K extends keyof HTMLElementTagNameMap>(
  * from a message carrying `url`); closing first rejects with `cancelled`.
  * The `showChallenge` that `createCaptchaFlow` expects.
  */
-export function showChallenge(url: string, labels: ChallengeLabels): Promise<CaptchaChallengeResult> {
+export function showChallenge(given: string, labels: ChallengeLabels): Promise<CaptchaChallengeResult> {
   return new Promise((resolve, reject) => {
+    const url = framedUrl(given);
     const challengeOrigin = new URL(url, location.href).origin;
     const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const host = document.getElementById(SHIELD_CONTAINER_ID);

@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 const KEYS = ["platform.debugConsole.close", "platform.captcha.title", "platform.captcha.close"];
 
 function catalogue(locale: string): Record<string, string> {
-  return JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), "utf8"));
+  return JSON.parse(
+    readFileSync(new URL(`../../../../../packages/texts/src/web/${locale}.json`, import.meta.url), "utf8"),
+  );
 }
 
 describe("platform messages", () => {

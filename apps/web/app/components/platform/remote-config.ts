@@ -1,7 +1,7 @@
 import { allowVConsole } from "../../lib/debug-console.js";
 import { getDeviceId } from "../../lib/device-id.js";
 
-/** The remote config of global values (spec §7); not served yet, so it usually fails. */
+/** The remote config of global values (spec §7): `POST {client, data}`. */
 export const BASIC_CONFIG_PATH = "/config/v1/basic";
 /**
  * `pp_allow_vconsole=1` turns the `allow_vconsole` flag on in this browser only,
@@ -20,9 +20,13 @@ export function vconsoleOverride(cookie: string): boolean {
  */
 export async function fetchAllowVConsole(locale: string, userId: string | undefined): Promise<boolean> {
   try {
-    const query = new URLSearchParams({ uuid: getDeviceId(window.localStorage), userid: userId ?? "" });
-    const response = await fetch(`${BASIC_CONFIG_PATH}?${query}`, {
-      headers: { accept: "application/json", "accept-language": locale },
+    const response = await fetch(BASIC_CONFIG_PATH, {
+      method: "POST",
+      headers: { accept: "application/json", "accept-language": locale, "content-type": "application/json" },
+      body: JSON.stringify({
+        client: "web",
+        data: { language: locale, uuid: getDeviceId(window.localStorage), userid: userId ?? "" },
+      }),
     });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const body: unknown = await response.json();

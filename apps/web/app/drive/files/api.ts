@@ -1,6 +1,7 @@
-import type { Ancestors, BatchResult, DriveFile, DriveFileList, DriveTask, ZipLink } from "@nimbus/protocol";
-import { type ApiResult, callApi } from "../../api/client.js";
-import { ENDPOINTS } from "../../api/endpoints.js";
+import { type EndpointQuery, nimbusApi, type RefEndpoint } from "@nimbus/protocol";
+import { callEndpoint, endpointUrl } from "../../api/client.js";
+
+type ListOrder = NonNullable<EndpointQuery<RefEndpoint<typeof nimbusApi.drive.listFiles>>["order"]>;
 
 /** What one list request asks for (see list-query.ts for how a page builds it). */
 export interface ListRequest {
@@ -12,50 +13,52 @@ export interface ListRequest {
   pageToken?: string;
 }
 
-export function listUrl(request: ListRequest): string {
-  const query = new URLSearchParams({
+/** The query of a list request, in the order the URL shows it. */
+export function listQuery(request: ListRequest) {
+  return {
     parent_id: request.parentId,
-    order: request.order,
-    pin_folders_top: String(request.pinFoldersTop),
+    order: request.order as ListOrder,
+    pin_folders_top: request.pinFoldersTop ? ("true" as const) : ("false" as const),
     limit: String(request.limit),
-    thumbnail_size: "SIZE_MEDIUM",
-  });
-  if (request.filters && Object.keys(request.filters).length > 0)
-    query.set("filters", JSON.stringify(request.filters));
-  if (request.pageToken) query.set("page_token", request.pageToken);
-  return `${ENDPOINTS.files}?${query}`;
+    thumbnail_size: "SIZE_MEDIUM" as const,
+    filters:
+      request.filters && Object.keys(request.filters).length > 0
+        ? JSON.stringify(request.filters)
+        : undefined,
+    page_token: request.pageToken || undefined,
+  };
+}
+
+export function listUrl(request: ListRequest): string {
+  return endpointUrl(nimbusApi.drive.listFiles, { query: listQuery(request) });
 }
 
 /** The drive's file calls, bound to the page's locale (error texts come back in it). */
 export function filesApi(locale: string) {
-  const post = <T>(path: string, body?: unknown) => callApi<T>(path, { method: "POST", body, locale });
+  const { drive } = nimbusApi;
   return {
-    list: (request: ListRequest, signal?: AbortSignal): Promise<ApiResult<DriveFileList>> =>
-      callApi<DriveFileList>(listUrl(request), { locale, signal }),
-    get: (id: string): Promise<ApiResult<DriveFile>> =>
-      callApi<DriveFile>(`${ENDPOINTS.file}/${encodeURIComponent(id)}`, { locale }),
-    ancestors: (id: string, signal?: AbortSignal): Promise<ApiResult<Ancestors>> =>
-      callApi<Ancestors>(ENDPOINTS.ancestors(id), { locale, signal }),
-    rename: (id: string, name: string): Promise<ApiResult<DriveFile>> =>
-      callApi<DriveFile>(`${ENDPOINTS.file}/${encodeURIComponent(id)}`, {
-        method: "PATCH",
-        body: { name },
-        locale,
-      }),
+    list: (request: ListRequest, signal?: AbortSignal) =>
+      callEndpoint(drive.listFiles, { query: listQuery(request), locale, signal }),
+    get: (id: string) => callEndpoint(drive.getFile, { params: { id }, locale }),
+    ancestors: (id: string, signal?: AbortSignal) =>
+      callEndpoint(drive.getAncestors, { params: { id }, locale, signal }),
+    /** `fail`: a name taken in the folder answers `file_name_conflict`; `rename`: it becomes `name (n).ext`. */
+    rename: (id: string, name: string, onConflict: "fail" | "rename" = "fail") =>
+      callEndpoint(drive.renameFile, { params: { id }, body: { name, on_conflict: onConflict }, locale }),
     createFolder: (name: string, parentId: string) =>
-      post<{ file: DriveFile }>(ENDPOINTS.createFile, { kind: "drive#folder", name, parent_id: parentId }),
+      callEndpoint(drive.createFile, { body: { kind: "drive#folder", name, parent_id: parentId }, locale }),
     move: (ids: string[], parentId: string) =>
-      post<BatchResult>(ENDPOINTS.batchMove, { ids, to: { parent_id: parentId } }),
+      callEndpoint(drive.batchMove, { body: { ids, to: { parent_id: parentId } }, locale }),
     copy: (ids: string[], parentId: string) =>
-      post<BatchResult>(ENDPOINTS.batchCopy, { ids, to: { parent_id: parentId } }),
-    trash: (ids: string[]) => post<BatchResult>(ENDPOINTS.batchTrash, { ids }),
-    untrash: (ids: string[]) => post<BatchResult>(ENDPOINTS.batchUntrash, { ids }),
-    remove: (ids: string[]) => post<BatchResult>(ENDPOINTS.batchDelete, { ids }),
-    star: (ids: string[]) => post<BatchResult>(ENDPOINTS.star, { ids }),
-    unstar: (ids: string[]) => post<BatchResult>(ENDPOINTS.unstar, { ids }),
-    emptyTrash: () => callApi<BatchResult>(ENDPOINTS.emptyTrash, { method: "PATCH", locale }),
-    zipLink: (ids: string[]) => post<ZipLink>(ENDPOINTS.zipLink, { ids }),
-    task: (id: string) => callApi<DriveTask>(ENDPOINTS.task(id), { locale }),
+      callEndpoint(drive.batchCopy, { body: { ids, to: { parent_id: parentId } }, locale }),
+    trash: (ids: string[]) => callEndpoint(drive.batchTrash, { body: { ids }, locale }),
+    untrash: (ids: string[]) => callEndpoint(drive.batchUntrash, { body: { ids }, locale }),
+    remove: (ids: string[]) => callEndpoint(drive.batchDelete, { body: { ids }, locale }),
+    star: (ids: string[]) => callEndpoint(drive.star, { body: { ids }, locale }),
+    unstar: (ids: string[]) => callEndpoint(drive.unstar, { body: { ids }, locale }),
+    emptyTrash: () => callEndpoint(drive.emptyTrash, { locale }),
+    zipLink: (ids: string[]) => callEndpoint(drive.zipLink, { body: { ids }, locale }),
+    task: (id: string) => callEndpoint(drive.getTask, { params: { id }, locale }),
   };
 }
 

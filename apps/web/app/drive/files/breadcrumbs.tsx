@@ -1,9 +1,9 @@
 import type { Ancestor } from "@nimbus/protocol";
 import { Link } from "react-router";
+import { fileIcons } from "../../components/file-icons.js";
 import { Icon } from "../../components/icon.js";
 import { useT } from "../../i18n/i18n.js";
 import { DRAG_TYPE } from "../drive-events.js";
-import { fileIcons } from "./file-icons.js";
 import { folderPath } from "./use-file-actions.js";
 
 /**
@@ -50,7 +50,7 @@ export function Breadcrumbs({
                 }}
               >
                 {i === 0 && <Icon d={home?.icon ?? fileIcons.home} size={16} />}
-                {crumb.name}
+                <bdi>{crumb.name}</bdi>
               </Link>
             </li>
           );

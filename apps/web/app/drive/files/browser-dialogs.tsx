@@ -1,7 +1,7 @@
 import type { DriveFile } from "@nimbus/protocol";
 import { useT } from "../../i18n/i18n.js";
 import type { FilesApi } from "./api.js";
-import { ConfirmDialog, NameDialog } from "./dialogs.js";
+import { ConfirmDialog, NameDialog, RenameClashDialog } from "./dialogs.js";
 import { MoveCopyPicker } from "./folder-picker.js";
 import type { FileActions } from "./use-file-actions.js";
 
@@ -11,7 +11,9 @@ export type DialogState =
   /** `afterDelete`: after the deletion (a trashed folder left once its trash root is gone). */
   | { kind: "delete"; files: DriveFile[]; afterDelete?: () => void }
   | { kind: "empty-trash" }
-  | { kind: "new-folder" };
+  | { kind: "new-folder" }
+  /** A rename to a name taken in the folder: keep both, choose another name, or cancel. */
+  | { kind: "rename-clash"; file: DriveFile; name: string };
 
 /** The browser's modal dialogs: folder picker, confirmations, new folder. */
 export function BrowserDialogs({
@@ -22,6 +24,7 @@ export function BrowserDialogs({
   parentId,
   folderName,
   onCreated,
+  onRenameAgain,
 }: {
   dialog: DialogState;
   close(): void;
@@ -30,6 +33,8 @@ export function BrowserDialogs({
   parentId: string;
   folderName(id: string): string;
   onCreated(file: DriveFile): void;
+  /** Opens the name field of `file` again (the clash dialog's "Choose another name"). */
+  onRenameAgain(file: DriveFile): void;
 }) {
   const t = useT();
   if (!dialog) return null;
@@ -61,6 +66,21 @@ export function BrowserDialogs({
           onConfirm={async () => {
             close();
             if (await actions.deleteForever(dialog.files)) dialog.afterDelete?.();
+          }}
+        />
+      );
+    case "rename-clash":
+      return (
+        <RenameClashDialog
+          name={dialog.name}
+          onCancel={close}
+          onRenameAgain={() => {
+            close();
+            onRenameAgain(dialog.file);
+          }}
+          onKeepBoth={() => {
+            close();
+            void actions.rename(dialog.file, dialog.name, true);
           }}
         />
       );

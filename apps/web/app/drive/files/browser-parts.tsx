@@ -1,10 +1,10 @@
 import type { DriveFile } from "@nimbus/protocol";
 import { type ApiFailure, errorText } from "../../api/client.js";
+import { fileIcons } from "../../components/file-icons.js";
 import { Icon } from "../../components/icon.js";
 import { useT } from "../../i18n/i18n.js";
 import { type DisplayMode, ORDER_TYPE } from "../../lib/display-mode.js";
 import type { MenuEntry } from "./context-menu.js";
-import { fileIcons } from "./file-icons.js";
 import { FileItem } from "./file-item.js";
 import type { LayoutView } from "./geometry.js";
 
@@ -22,9 +22,12 @@ export function ListHeader({
   mode,
   sortable,
   onChange,
+  trash = false,
 }: {
   mode: DisplayMode;
   sortable: boolean;
+  /** In the trash the date column is when each item was deleted. */
+  trash?: boolean;
   onChange(change: Partial<DisplayMode>): void;
 }) {
   const t = useT();
@@ -62,7 +65,7 @@ export function ListHeader({
       {/* biome-ignore lint/a11y/useSemanticElements: a virtualized grid positions its rows itself, which table elements cannot */}
       <div role="row" tabIndex={-1} aria-rowindex={1} className="file-row header-row">
         {column("name", t("files.column.name"))}
-        {column("modified", t("files.column.modified"))}
+        {column("modified", t(trash ? "files.column.deleted" : "files.column.modified"))}
         {column("size", t("files.column.size"))}
         {/* biome-ignore lint/a11y/useSemanticElements: a virtualized grid positions its rows itself, which table elements cannot */}
         <div role="columnheader" tabIndex={-1} className="cell-actions">

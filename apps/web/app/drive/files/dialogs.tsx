@@ -1,7 +1,9 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { ModalDialog } from "../../components/modal-dialog.js";
 import { useT } from "../../i18n/i18n.js";
+import { isolated } from "../../lib/bidi.js";
 
-/** A modal `<dialog>` shown while mounted; Escape or Cancel calls `onCancel`. */
+/** A drive dialog shown while mounted, headed by its title; Escape or Cancel calls `onCancel`. */
 export function Modal({
   title,
   children,
@@ -13,26 +15,12 @@ export function Modal({
   onCancel(): void;
   className?: string;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      className={`drive-dialog ${className}`}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
+    <ModalDialog className={`drive-dialog ${className}`} labelledBy={titleId} onDismiss={onCancel}>
       <h2 id={titleId}>{title}</h2>
       {children}
-    </dialog>
+    </ModalDialog>
   );
 }
 
@@ -61,6 +49,49 @@ export function ConfirmDialog({
         </button>
         <button type="button" className="button danger" onClick={onConfirm}>
           {confirm}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * A rename to a name already taken in the folder (decision 0038): choose another name
+ * (the default), keep both (the server numbers the new one), or cancel. No "replace":
+ * it would trash an item the person may not even see in the list.
+ */
+export function RenameClashDialog({
+  name,
+  onRenameAgain,
+  onKeepBoth,
+  onCancel,
+}: {
+  name: string;
+  onRenameAgain(): void;
+  onKeepBoth(): void;
+  onCancel(): void;
+}) {
+  const t = useT();
+  const renameAgain = useRef<HTMLButtonElement>(null);
+  // After the dialog opened (its layout effect), which focuses its first button otherwise.
+  useEffect(() => renameAgain.current?.focus(), []);
+  return (
+    <Modal
+      title={t("files.renameClash.title", { name: isolated(name) })}
+      onCancel={onCancel}
+      className="rename-clash-dialog"
+    >
+      <p className="muted">{t("files.renameClash.body")}</p>
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onCancel}>
+          {t("files.cancel")}
+        </button>
+        <button type="button" className="button" onClick={onKeepBoth}>
+          {t("files.renameClash.keepBoth")}
+        </button>
+        {/* Choosing another name is the safe, expected answer: it takes the focus. */}
+        <button type="button" className="button primary" onClick={onRenameAgain} ref={renameAgain}>
+          {t("files.renameClash.renameAgain")}
         </button>
       </div>
     </Modal>

@@ -1,8 +1,9 @@
 import type { DriveFileList } from "@nimbus/protocol";
-import { type ApiResult, callApi } from "../../api/client.js";
+import { nimbusApi } from "@nimbus/protocol";
+import { type ApiResult, callEndpoint } from "../../api/client.js";
 import { documentCookieJar, USER_ID_COOKIE } from "../../lib/cookies.js";
 import { applyDisplayQuery, loadDisplayMode } from "../../lib/display-mode.js";
-import { listUrl } from "./api.js";
+import { listQuery } from "./api.js";
 import { listRequest, requestKey, viewFromUrl } from "./list-query.js";
 
 interface EarlyList {
@@ -30,7 +31,10 @@ function startEarly(): EarlyList | undefined {
     );
     const request = listRequest(view, mode);
     const locale = document.documentElement.lang || "en-US";
-    return { key: requestKey(request), result: callApi<DriveFileList>(listUrl(request), { locale }) };
+    return {
+      key: requestKey(request),
+      result: callEndpoint(nimbusApi.drive.listFiles, { query: listQuery(request), locale }),
+    };
   } catch {
     return undefined;
   }

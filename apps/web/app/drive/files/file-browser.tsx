@@ -1,14 +1,15 @@
 import type { Ancestor, DriveFile } from "@nimbus/protocol";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { EmptyState } from "../../components/empty-state.js";
 import { Icon } from "../../components/icon.js";
 import * as icons from "../../components/icons.js";
 import { useLayoutState } from "../../components/platform/layout-state.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
 import { savedViewType } from "../../lib/display-mode.js";
+import { useDriveSession } from "../../session/session.js";
+import { useFeature } from "../../site/remote-config.js";
 import { onDriveDrop } from "../drive-events.js";
-import { EmptyState } from "../drive-page.js";
-import { useDriveSession } from "../session.js";
 import { SignInPrompt } from "../sign-in-prompt.js";
 import { filesApi } from "./api.js";
 import { Breadcrumbs } from "./breadcrumbs.js";
@@ -42,8 +43,10 @@ import { useDisplayMode } from "./use-display-mode.js";
 import { useFileActions } from "./use-file-actions.js";
 import { useFileList } from "./use-file-list.js";
 import { listKeyDown } from "./use-list-keyboard.js";
+import { useLocations } from "./use-locations.js";
 import { ViewTools } from "./view-tools.js";
 import "./files.css";
+import { IsolatedText, isolated } from "../../lib/bidi.js";
 
 /**
  * A drive page's file list: header (breadcrumbs, title, tools), the virtualized
@@ -68,6 +71,7 @@ export function FileBrowser({
   tools?: (helpers: { openDialog(dialog: DialogState): void; count: number }) => ReactNode;
 }) {
   const t = useT();
+  const cloudDownload = useFeature("cloud_download");
   const locale = useLocale();
   const navigate = useNavigate();
   const api = useMemo(() => filesApi(locale), [locale]);
@@ -89,6 +93,12 @@ export function FileBrowser({
   useEffect(() => setHydrated(true), []);
   const [toasts, toast, dismiss] = useToasts();
   const actions = useFileActions(api, list, view, toast);
+  const locations = useLocations(
+    api,
+    list.items,
+    view.kind === "search" || view.kind === "starred",
+    t("files.root"),
+  );
   const [selection, setSelection] = useState(NO_SELECTION);
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const [menu, setMenu] = useState<MenuPlacement | null>(null);
@@ -103,6 +113,7 @@ export function FileBrowser({
   const parentId = view.kind === "folder" ? view.parentId : "";
   const pathOf = view.kind === "folder" ? view.parentId : (trashFolder?.folderId ?? "");
   const viewKey = JSON.stringify(view);
+  const sortable = view.kind === "folder" || view.kind === "search" || view.kind === "starred";
 
   const { items } = list;
   const ids = useMemo(() => items.map((f) => f.id), [items]);
@@ -169,6 +180,7 @@ export function FileBrowser({
     trashFolder ? "inside-trash" : inTrash ? "trash" : "drive",
     t,
     handlers(selected),
+    { cloudDownload },
   );
 
   const openMenuAt = (x: number, y: number, returnFocus?: HTMLElement | null) =>
@@ -229,13 +241,10 @@ export function FileBrowser({
         label={heading || t("files.root")}
         scrollToken={scrollToken}
         readOnly={inTrash}
+        locations={locations}
         header={
           viewType === "list" && !isMobile ? (
-            <ListHeader
-              mode={mode}
-              sortable={view.kind === "folder" || view.kind === "search"}
-              onChange={setMode}
-            />
+            <ListHeader mode={mode} sortable={sortable} onChange={setMode} trash={inTrash} />
           ) : undefined
         }
         onNearEnd={list.loadMore}
@@ -261,7 +270,10 @@ export function FileBrowser({
         onRename={(file, name) => {
           setRenamingId(null);
           document.querySelector<HTMLElement>(".file-view")?.focus();
-          if (name !== null) void actions.rename(file, name);
+          if (name !== null)
+            void actions.rename(file, name).then((outcome) => {
+              if (outcome === "clash") setDialog({ kind: "rename-clash", file, name: name.trim() });
+            });
         }}
         onBox={(covered, additive) =>
           setSelection(selectBox(ids, covered, additive ? selection.ids : undefined))
@@ -321,14 +333,16 @@ export function FileBrowser({
               hrefOf={(id) => trashFolderPath(id, trashFolder.rootId ?? id)}
             />
           )}
-          <h1>{heading}</h1>
+          <h1>
+            <bdi>{heading}</bdi>
+          </h1>
         </div>
         <div className="files-tools">
           {trashFolder
             ? trashRoot && (
                 <TrashFolderTools
                   onRestore={async () => {
-                    if (await actions.restore([trashRoot])) leaveTrashFolder();
+                    if (await actions.restore([trashRoot])) void leaveTrashFolder();
                   }}
                   onDelete={() =>
                     setDialog({ kind: "delete", files: [trashRoot], afterDelete: leaveTrashFolder })
@@ -336,17 +350,15 @@ export function FileBrowser({
                 />
               )
             : tools?.({ openDialog: setDialog, count: items.length })}
-          <ViewTools
-            mode={mode}
-            onChange={setMode}
-            sortable={view.kind === "folder" || view.kind === "search"}
-          />
+          <ViewTools mode={mode} onChange={setMode} sortable={sortable} />
         </div>
       </div>
       {trashFolder && trashRoot && (
         <p className="trash-folder-notice" role="note">
           <Icon d={icons.trash} size={18} />
-          <span>{t("files.trashFolder.notice", { name: trashRoot.name })}</span>
+          <span>
+            <IsolatedText text={t("files.trashFolder.notice", { name: isolated(trashRoot.name) })} />
+          </span>
         </p>
       )}
       {selected.length > 0 ? (
@@ -384,6 +396,7 @@ export function FileBrowser({
           const index = ids.indexOf(file.id);
           if (index >= 0) setSelection(selectOnly(ids, index));
         }}
+        onRenameAgain={(file) => setRenamingId(file.id)}
       />
       <Toasts toasts={toasts} dismiss={dismiss} />
     </main>

@@ -1,10 +1,14 @@
 import type { DriveFile } from "@nimbus/protocol";
 import { type CSSProperties, memo, type ReactNode, useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { fileIcons, itemIcon, itemTone } from "../../components/file-icons.js";
 import { Icon } from "../../components/icon.js";
+import * as icons from "../../components/icons.js";
 import { formatBytes } from "../../i18n/format.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
-import { fileIcons, itemIcon, itemTone } from "./file-icons.js";
 import type { LayoutView } from "./geometry.js";
+import { nameParts } from "./name-parts.js";
+import { folderPath } from "./use-file-actions.js";
 
 export interface ItemProps {
   file: DriveFile;
@@ -16,6 +20,8 @@ export interface ItemProps {
   view: LayoutView;
   style: CSSProperties;
   rowId: string;
+  /** The path of the item's folder, shown as a link to it (search, starred). */
+  location?: string | undefined;
   onRename(file: DriveFile, name: string | null): void;
   /** The ⋮ button: its menu, placed at the button. */
   onMenu(index: number, anchor: HTMLElement): void;
@@ -142,12 +148,66 @@ function MenuButton({ index, name, onMenu }: { index: number; name: string; onMe
   );
 }
 
+/** The name, truncated in the middle so the extension stays visible (the full name is the title). */
+function NameText({ file }: { file: DriveFile }) {
+  const { head, tail } = nameParts(file.name, file.kind === "drive#folder");
+  return (
+    <bdi className="name-text">
+      <span className="name-head">{head}</span>
+      {tail && <span className="name-tail">{tail}</span>}
+    </bdi>
+  );
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whole days before a trashed item is deleted for good (0 on its last day). */
+export function daysLeft(deleteTime: string, now: number): number {
+  return Math.max(0, Math.floor((Date.parse(deleteTime) - now) / DAY_MS));
+}
+
+/** A trashed item's "Deleted …" date and the days left before the expiry deletes it. */
+function trashFacts(file: DriveFile, locale: string, t: ReturnType<typeof useT>, dateOnly: boolean) {
+  if (!file.trashed_time) return undefined;
+  const deleted = formatModified(file.trashed_time, locale, dateOnly);
+  const deletedDay = formatModified(file.trashed_time, locale, true);
+  if (!file.delete_time) return { deleted, deletedDay, left: "" };
+  const days = daysLeft(file.delete_time, Date.now());
+  return {
+    deleted,
+    deletedDay,
+    left: days > 0 ? t("files.trash.daysLeft", { count: days }) : t("files.trash.lastDay"),
+  };
+}
+
+/** Where the item lives: its folder's path, opening the folder. */
+function Location({ file, path }: { file: DriveFile; path: string }) {
+  const t = useT();
+  const stop = (event: { stopPropagation(): void }) => event.stopPropagation();
+  return (
+    <Link
+      className="file-location"
+      to={folderPath(file.parent_id)}
+      title={path}
+      aria-label={t("files.location.open", { path })}
+      tabIndex={-1}
+      onPointerDown={stop}
+      onClick={stop}
+      onDoubleClick={stop}
+      draggable={false}
+    >
+      <Icon d={icons.folder} size={12} />
+      <bdi>{path}</bdi>
+    </Link>
+  );
+}
+
 function Name({ file, renaming, onRename }: Pick<ItemProps, "file" | "renaming" | "onRename">): ReactNode {
   const t = useT();
   if (renaming) return <RenameInput file={file} onRename={onRename} />;
   return (
     <span className="file-name" title={file.name}>
-      {file.name}
+      <NameText file={file} />
       {file.starred && (
         <span className="starred" title={t("files.starred")}>
           <Icon d={fileIcons.starFilled} size={14} />
@@ -161,19 +221,25 @@ function Name({ file, renaming, onRename }: Pick<ItemProps, "file" | "renaming" 
 /** One item as a list row or a grid card (a `row` of the grid; the card is its cell). */
 export const FileItem = memo(function FileItem(props: ItemProps) {
   const locale = useLocale();
+  const t = useT();
   const { file, index, selected, focused, renaming, dropTarget, view, style, rowId } = props;
   const folder = file.kind === "drive#folder";
   const classes = [
     "file-item",
     view === "list" ? "file-row" : view === "flow" ? "file-card file-tile" : "file-card",
     selected && "selected",
+    props.location && "has-location",
     focused && "focused",
     dropTarget && "drop-target",
   ]
     .filter(Boolean)
     .join(" ");
   const size = folder ? "—" : formatBytes(file.size, locale);
-  const modified = formatModified(file.modified_time, locale, view === "grid");
+  const trash = trashFacts(file, locale, t, view === "grid");
+  const modified = trash
+    ? t("files.trash.deleted", { date: trash.deleted })
+    : formatModified(file.modified_time, locale, view === "grid");
+  const dateCell = trash ? trash.deleted : modified;
   const common = {
     id: rowId,
     className: classes,
@@ -193,14 +259,22 @@ export const FileItem = memo(function FileItem(props: ItemProps) {
           <Thumb file={file} size={22} />
           <span className="name-stack">
             <Name file={file} renaming={renaming} onRename={props.onRename} />
+            {props.location && <Location file={file} path={props.location} />}
             <span className="row-meta muted" aria-hidden="true" suppressHydrationWarning>
-              {folder ? modified : `${size} · ${modified}`}
+              {(trash
+                ? // In the trash, what matters first: the days left, then when, then the size.
+                  [trash.left, t("files.trash.deleted", { date: trash.deletedDay }), folder ? "" : size]
+                : [folder ? "" : size, modified]
+              )
+                .filter(Boolean)
+                .join(" · ")}
             </span>
           </span>
         </div>
         {/* biome-ignore lint/a11y/useSemanticElements: a virtualized grid positions its rows itself, which table elements cannot */}
         <div role="gridcell" tabIndex={-1} className="cell-modified" suppressHydrationWarning>
-          {modified}
+          {dateCell}
+          {trash?.left && <span className="days-left">{trash.left}</span>}
         </div>
         {/* biome-ignore lint/a11y/useSemanticElements: a virtualized grid positions its rows itself, which table elements cannot */}
         <div role="gridcell" tabIndex={-1} className="cell-size">
@@ -221,9 +295,13 @@ export const FileItem = memo(function FileItem(props: ItemProps) {
       </div>
       <div className="card-text">
         <Name file={file} renaming={renaming} onRename={props.onRename} />
-        <span className="card-meta muted" suppressHydrationWarning>
-          {folder ? modified : size}
-        </span>
+        {props.location ? (
+          <Location file={file} path={props.location} />
+        ) : (
+          <span className="card-meta muted" suppressHydrationWarning>
+            {trash ? trash.left || modified : folder ? modified : size}
+          </span>
+        )}
       </div>
       <MenuButton index={index} name={file.name} onMenu={props.onMenu} />
     </div>

@@ -41,6 +41,8 @@ export interface FileViewProps {
   readOnly?: boolean;
   /** Scrolls the focused item into view when this changes. */
   scrollToken: number;
+  /** Where each item lives (its folder's path), for lists gathered from the whole drive. */
+  locations?: ReadonlyMap<string, string>;
 }
 
 export function rowDomId(id: string): string {
@@ -188,6 +190,7 @@ export function FileView(props: FileViewProps) {
           view={view}
           style={style}
           rowId={rowDomId(file.id)}
+          location={props.locations?.get(file.parent_id)}
           onRename={props.onRename}
           onMenu={props.onMenu}
           onCheck={props.onCheck}

@@ -1,5 +1,5 @@
+import { FolderPicker } from "../../components/folder-picker/folder-picker.js";
 import { useT } from "../../i18n/i18n.js";
-import { FolderPicker } from "../folder-picker/folder-picker.js";
 import type { FilesApi } from "./api.js";
 
 /**

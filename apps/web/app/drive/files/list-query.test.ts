@@ -35,6 +35,11 @@ describe("list requests", () => {
     });
     expect(listRequest({ kind: "recent" }, mode)).toMatchObject({ parentId: "*", order: "mod_desc" });
     expect(listRequest({ kind: "trash" }, mode).filters).toEqual({ trashed: { eq: true } });
+    // Starred: across the drive, only live starred items.
+    expect(listRequest({ kind: "starred" }, mode)).toMatchObject({
+      parentId: "*",
+      filters: { starred: { eq: true }, trashed: { eq: false } },
+    });
     // A trashed folder opened from the trash lists its content, trashed with it.
     expect(listRequest({ kind: "trash", folderId: "T", rootId: "R" }, mode)).toMatchObject({
       parentId: "T",
@@ -53,6 +58,7 @@ describe("list requests", () => {
       keyword: "tax",
     });
     expect(viewFromUrl("/drive/recent", q(""))).toEqual({ kind: "recent" });
+    expect(viewFromUrl("/drive/starred", q(""))).toEqual({ kind: "starred" });
     expect(viewFromUrl("/drive/trash", q(""))).toEqual({ kind: "trash" });
     expect(viewFromUrl("/drive/trash", q("parent_id=T&root=R"))).toEqual({
       kind: "trash",
@@ -120,6 +126,14 @@ describe("menus and page action parameters", () => {
       "trash",
     ]);
     expect(menuEntries([folder], "drive", t, run).map((e) => e.id)).toContain("unstar");
+  });
+
+  it("offers cloud download for a .torrent only while the service is on", () => {
+    const torrent = { id: "3", kind: "drive#file", name: "linux.torrent", starred: false } as never;
+    expect(menuEntries([torrent], "drive", t, run).map((e) => e.id)).toContain("cloud-download");
+    expect(menuEntries([torrent], "drive", t, run, { cloudDownload: false }).map((e) => e.id)).not.toContain(
+      "cloud-download",
+    );
   });
 
   it("reads file ids from file_ids, ids or file_id", () => {

@@ -7,6 +7,8 @@ export type DriveView =
   | { kind: "folder"; parentId: string }
   | { kind: "search"; keyword: string }
   | { kind: "recent" }
+  /** Every starred item of the drive, wherever it lives. */
+  | { kind: "starred" }
   /**
    * The trash's top level, or (`folderId`) a trashed folder opened read-only inside it;
    * `rootId` is the trashed item it was entered from (restore and delete act on it).
@@ -49,6 +51,8 @@ export function listRequest(
         pinFoldersTop: false,
         filters: { kind: { eq: "drive#file" }, trashed: { eq: false } },
       };
+    case "starred":
+      return { ...base, parentId: "*", filters: { starred: { eq: true }, trashed: { eq: false } } };
     case "trash":
       return { ...base, parentId: view.folderId ?? "", filters: { trashed: { eq: true } } };
   }
@@ -65,10 +69,11 @@ export function watchedFolder(view: DriveView): string {
   return view.kind === "folder" ? view.parentId : "*";
 }
 
-/** The view a drive URL shows (`/drive/all` folder or search, `/drive/recent`, `/drive/trash`). */
+/** The view a drive URL shows (`/drive/all` folder or search, `/drive/recent`, `/drive/starred`, `/drive/trash`). */
 export function viewFromUrl(pathname: string, params: URLSearchParams): DriveView | undefined {
   const path = pathname.replace(/\/+$/, "");
   if (path === "/drive/recent") return { kind: "recent" };
+  if (path === "/drive/starred") return { kind: "starred" };
   if (path === "/drive/trash") return trashView(params);
   if (path !== "/drive/all") return undefined;
   const keyword = params.get("action") === "search" ? (params.get("keyword") ?? "").trim() : "";

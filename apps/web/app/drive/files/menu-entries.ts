@@ -1,9 +1,10 @@
 import type { DriveFile } from "@nimbus/protocol";
+import { fileIcons } from "../../components/file-icons.js";
 import * as icons from "../../components/icons.js";
 import type { Translate } from "../../i18n/i18n.js";
-import { requestShare } from "../../shares/share-events.js";
+import { requestShare } from "../../lib/share-events.js";
+import { requestCloudDownload } from "../tasks/cloud-download-events.js";
 import type { MenuEntry } from "./context-menu.js";
-import { fileIcons } from "./file-icons.js";
 
 /** What the browser does for an entry; the entries only name and order them. */
 export interface EntryHandlers {
@@ -31,6 +32,8 @@ export function menuEntries(
   place: MenuPlace,
   t: Translate,
   run: EntryHandlers,
+  /** Services the remote config switched on (absent: on). */
+  services: { cloudDownload?: boolean } = {},
 ): MenuEntry[] {
   if (files.length === 0) return [];
   const one = files.length === 1 ? files[0] : undefined;
@@ -56,6 +59,14 @@ export function menuEntries(
   const allStarred = files.every((f) => f.starred);
   const entries: (MenuEntry | false | undefined)[] = [
     one && openEntry,
+    services.cloudDownload !== false &&
+      one?.kind === "drive#file" &&
+      /\.torrent$/i.test(one.name) && {
+        id: "cloud-download",
+        label: t("tasks.openWithCloudDownload"),
+        icon: icons.magnet,
+        run: () => requestCloudDownload({ fileId: one.id, fileName: one.name }),
+      },
     { id: "download", label: t("files.action.download"), icon: icons.download, run: run.download },
     {
       id: "share",

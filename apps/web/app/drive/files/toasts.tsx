@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import { useT } from "../../i18n/i18n.js";
+import { IsolatedText } from "../../lib/bidi.js";
 
 export interface Toast {
   id: number;
@@ -32,7 +33,9 @@ export function Toasts({ toasts, dismiss }: { toasts: Toast[]; dismiss(id: numbe
     <div className="toasts" role="status" aria-live="polite">
       {toasts.map((toast) => (
         <div key={toast.id} className={toast.tone === "error" ? "toast error" : "toast"}>
-          <span>{toast.text}</span>
+          <span>
+            <IsolatedText text={toast.text} />
+          </span>
           {toast.undo && (
             <button
               type="button"

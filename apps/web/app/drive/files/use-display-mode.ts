@@ -9,7 +9,7 @@ import {
   loadDisplayMode,
   saveDisplayMode,
 } from "../../lib/display-mode.js";
-import { useDriveSession } from "../session.js";
+import { useDriveSession } from "../../session/session.js";
 
 /**
  * The display mode (spec §3–§4) as React state. The first render uses the view type

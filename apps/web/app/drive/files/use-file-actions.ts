@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import type { ApiFailure, ApiResult } from "../../api/client.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
+import { isolated } from "../../lib/bidi.js";
 import { notifyDriveChanged } from "../drive-events.js";
 import { requestPreview } from "../preview/preview-events.js";
 import type { FilesApi } from "./api.js";
@@ -98,7 +99,7 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
       open(file: DriveFile, siblings: readonly DriveFile[]) {
         if (file.kind === "drive#folder") {
           // A trashed folder opens read-only inside the trash, under the trashed item it was entered from.
-          navigate(
+          void navigate(
             view.kind === "trash" ? trashFolderPath(file.id, view.rootId ?? file.id) : folderPath(file.id),
           );
           return;
@@ -110,20 +111,30 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
       },
       async createFolder(name: string, parentId: string): Promise<DriveFile | undefined> {
         const created = await settle(api.createFolder(name, parentId));
-        if (created) {
+        if (created?.file) {
           list.refresh();
-          toast({ text: t("files.toast.folderCreated", { name: created.file.name }) });
+          toast({ text: t("files.toast.folderCreated", { name: isolated(created.file.name) }) });
         }
-        return created?.file;
+        return created?.file ?? undefined;
       },
-      async rename(file: DriveFile, name: string) {
+      /**
+       * Renames, asking the server to refuse a name taken in the folder (decision 0038): the
+       * answer is then `"clash"` and the list shows the old name again, so the page can ask.
+       * `keepBoth` accepts the server's numbered name (`name (1).ext`) instead.
+       */
+      async rename(file: DriveFile, name: string, keepBoth = false): Promise<"clash" | undefined> {
         if (!name.trim() || name === file.name) return;
         list.patch((items) => items.map((item) => (item.id === file.id ? { ...item, name } : item)));
-        const renamed = await settle(api.rename(file.id, name.trim()));
+        const result = await api.rename(file.id, name.trim(), keepBoth ? "rename" : "fail");
+        if (!result.ok && result.error.error === "file_name_conflict") {
+          list.patch((items) => items.map((item) => (item.id === file.id ? file : item)));
+          return "clash";
+        }
+        const renamed = await settle(Promise.resolve(result));
         if (!renamed) return;
         list.patch((items) => items.map((item) => (item.id === file.id ? renamed : item)));
         toast({
-          text: t("files.toast.renamed", { name: renamed.name }),
+          text: t("files.toast.renamed", { name: isolated(renamed.name) }),
           undo: () => void actions.rename(renamed, file.name),
         });
       },
@@ -161,7 +172,9 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
       },
       async star(files: readonly DriveFile[], starred: boolean) {
         const set = new Set(ids(files));
-        list.patch((items) => items.map((item) => (set.has(item.id) ? { ...item, starred } : item)));
+        // The starred view lists only starred items: an unstarred one leaves it.
+        if (view.kind === "starred" && !starred) without(ids(files));
+        else list.patch((items) => items.map((item) => (set.has(item.id) ? { ...item, starred } : item)));
         const done = await settle(starred ? api.star(ids(files)) : api.unstar(ids(files)));
         if (done)
           toast({
@@ -176,7 +189,7 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
         if (!result) return;
         notifyDriveChanged(parentId);
         toast({
-          text: t("files.toast.moved", { count: moving.length, folder: parentName }),
+          text: t("files.toast.moved", { count: moving.length, folder: isolated(parentName) }),
           undo: async () => {
             for (const parent of new Set(moving.map((f) => f.parent_id))) {
               const group = moving.filter((f) => f.parent_id === parent);
@@ -193,7 +206,7 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
         notifyDriveChanged(parentId);
         const copies = copiedIds(done.result, done.task);
         toast({
-          text: t("files.toast.copied", { count: files.length, folder: parentName }),
+          text: t("files.toast.copied", { count: files.length, folder: isolated(parentName) }),
           // The copies were just made: undo deletes exactly them, for good.
           undo: copies.length
             ? async () => {

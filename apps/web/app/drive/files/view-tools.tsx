@@ -1,3 +1,4 @@
+import { fileIcons } from "../../components/file-icons.js";
 import { Icon } from "../../components/icon.js";
 import { useDisclosure } from "../../components/use-disclosure.js";
 import { useT } from "../../i18n/i18n.js";
@@ -8,7 +9,6 @@ import {
   type OrderTypeName,
   orderTypeName,
 } from "../../lib/display-mode.js";
-import { fileIcons } from "./file-icons.js";
 
 /** The sort menu's choices: the numbered order set (the named set arrives as `?order=`). */
 export const SORT_CHOICES: readonly OrderType[] = [

@@ -1,7 +1,7 @@
 import type { ArchiveEntry, ArchiveList, DriveFile } from "@nimbus/protocol";
+import { nimbusApi } from "@nimbus/protocol";
 import { useCallback, useEffect, useState } from "react";
-import { type ApiFailure, callApi, errorText } from "../../api/client.js";
-import { ENDPOINTS } from "../../api/endpoints.js";
+import { type ApiFailure, callEndpoint, errorText } from "../../api/client.js";
 import { Icon } from "../../components/icon.js";
 import { Spinner } from "../../components/spinner.js";
 import { formatBytes } from "../../i18n/format.js";
@@ -37,8 +37,7 @@ export function ArchiveViewer({ file }: { file: DriveFile }) {
   const load = useCallback(
     (withPassword?: string) => {
       setState({ status: "loading" });
-      void callApi<ArchiveList>(ENDPOINTS.archiveList, {
-        method: "POST",
+      void callEndpoint(nimbusApi.decompress.listArchive, {
         body: { file_id: file.id, ...(withPassword && { password: withPassword }) },
         locale,
       }).then((answer) => {

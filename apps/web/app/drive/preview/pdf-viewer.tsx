@@ -12,7 +12,7 @@ export const PDF_PREVIEW_MAX_BYTES = 100 * 1024 * 1024;
 /**
  * A PDF in the browser's own viewer. File responses carry a sandboxing CSP (decision
  * 0005), under which browsers refuse their PDF viewer, so the bytes are fetched and
- * shown from a `blob:` URL of type application/pdf.
+ * shown from a `blob:` URL of type application/pdf, without the viewer's own toolbar.
  */
 export function PdfViewer({ file }: { file: DriveFile }) {
   const t = useT();
@@ -50,5 +50,12 @@ export function PdfViewer({ file }: { file: DriveFile }) {
         <Spinner /> {t("common.loading")}
       </p>
     );
-  return <iframe className="preview-pdf" src={state.url} title={file.name} />;
+  // The preview's own head names the file and offers the download: the browser viewer's
+  // toolbar would repeat it, titled with the blob URL's id, so it is turned off.
+  return <iframe className="preview-pdf" src={pdfViewerUrl(state.url)} title={file.name} />;
+}
+
+/** The viewer's address for a PDF: no toolbar, no side panel (Chromium's and Firefox's viewers read these). */
+export function pdfViewerUrl(url: string): string {
+  return `${url}#toolbar=0&navpanes=0`;
 }

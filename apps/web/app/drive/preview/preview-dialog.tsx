@@ -3,6 +3,7 @@ import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } f
 import { Link } from "react-router";
 import { Icon } from "../../components/icon.js";
 import * as icons from "../../components/icons.js";
+import { ModalDialog } from "../../components/modal-dialog.js";
 import { Spinner } from "../../components/spinner.js";
 import { useT } from "../../i18n/i18n.js";
 import { ArchiveViewer } from "./archive-viewer.js";
@@ -69,7 +70,6 @@ export function PreviewDialog({ request, onClose }: { request: PreviewRequest; o
   const direction = useRef<1 | -1>(1);
   const id = ids[index];
   const state = useDriveFile(id);
-  const dialog = useRef<HTMLDialogElement>(null);
   const swipeStart = useRef<{ x: number; y: number }>(undefined);
 
   const go = (step: 1 | -1) => {
@@ -79,10 +79,7 @@ export function PreviewDialog({ request, onClose }: { request: PreviewRequest; o
     setIndex(target);
   };
 
-  useEffect(() => {
-    dialog.current?.showModal();
-    return () => remember(undefined);
-  }, []);
+  useEffect(() => () => remember(undefined), []);
   useEffect(() => remember(id), [id]);
   // Folders among the neighbours are stepped over in the direction of travel.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the loaded file only
@@ -110,16 +107,15 @@ export function PreviewDialog({ request, onClose }: { request: PreviewRequest; o
   };
 
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
       className="preview-dialog"
-      aria-labelledby="preview-title"
-      onClose={onClose}
+      labelledBy="preview-title"
+      onDismiss={onClose}
       onKeyDown={onKeyDown}
     >
       <header className="preview-head">
         <h2 id="preview-title" className="preview-title" title={file?.name}>
-          {file?.name ?? t("common.loading")}
+          {file ? <bdi>{file.name}</bdi> : t("common.loading")}
         </h2>
         {ids.length > 1 && (
           <span className="preview-position">
@@ -142,7 +138,7 @@ export function PreviewDialog({ request, onClose }: { request: PreviewRequest; o
           className="icon-button preview-close"
           aria-label={t("preview.close")}
           title={t("preview.close")}
-          onClick={() => dialog.current?.close()}
+          onClick={onClose}
         >
           <Icon d={icons.close} />
         </button>
@@ -189,6 +185,6 @@ export function PreviewDialog({ request, onClose }: { request: PreviewRequest; o
           </button>
         </>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }

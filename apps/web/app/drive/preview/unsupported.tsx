@@ -25,7 +25,7 @@ export function Unsupported({
         <Icon d={previewIcons.unsupported} size={36} />
       </span>
       <p className="preview-unsupported-name">
-        {file.name} · {formatBytes(file.size, locale)}
+        <bdi>{file.name}</bdi> · {formatBytes(file.size, locale)}
       </p>
       <p>{t(reason, params)}</p>
       {file.web_content_link && (

@@ -1,7 +1,6 @@
-import type { DriveFile } from "@nimbus/protocol";
+import { type DriveFile, nimbusApi } from "@nimbus/protocol";
 import { useEffect, useRef, useState } from "react";
-import { callApi, errorText } from "../../api/client.js";
-import { ENDPOINTS } from "../../api/endpoints.js";
+import { callEndpoint, errorText } from "../../api/client.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
 
 export type FileState =
@@ -25,7 +24,8 @@ export function useDriveFile(id: string | undefined): FileState {
     }
     setState({ status: "loading" });
     const controller = new AbortController();
-    callApi<DriveFile>(`${ENDPOINTS.file}/${encodeURIComponent(id)}`, {
+    callEndpoint(nimbusApi.drive.getFile, {
+      params: { id },
       locale,
       signal: controller.signal,
     }).then(

@@ -1,7 +1,7 @@
-import type { DriveFile, DriveTask } from "@nimbus/protocol";
+import type { DriveFile } from "@nimbus/protocol";
+import { nimbusApi } from "@nimbus/protocol";
 import { useEffect, useRef, useState } from "react";
-import { callApi, errorText } from "../../api/client.js";
-import { ENDPOINTS } from "../../api/endpoints.js";
+import { callEndpoint, errorText } from "../../api/client.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
 import { notifyDriveChanged } from "../drive-events.js";
 
@@ -26,7 +26,7 @@ export function useExtraction(file: DriveFile) {
 
   const poll = (taskId: string) => {
     timer.current = setTimeout(async () => {
-      const answer = await callApi<DriveTask>(ENDPOINTS.task(taskId), { locale });
+      const answer = await callEndpoint(nimbusApi.drive.getTask, { params: { id: taskId }, locale });
       if (!answer.ok) return setState({ status: "failed", message: errorText(answer.error, t) });
       const task = answer.data;
       if (task.phase === "PHASE_TYPE_COMPLETE") {
@@ -44,8 +44,7 @@ export function useExtraction(file: DriveFile) {
 
   const start = async (password?: string) => {
     setState({ status: "running", progress: 0 });
-    const answer = await callApi<{ task: DriveTask }>(ENDPOINTS.decompress, {
-      method: "POST",
+    const answer = await callEndpoint(nimbusApi.decompress.decompress, {
       body: { file_id: file.id, to_parent_id: file.parent_id, ...(password && { password }) },
       locale,
     });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type Location, useLocation } from "react-router";
 import { useT } from "../../i18n/i18n.js";
-import { useDriveSession } from "../session.js";
+import { useDriveSession } from "../../session/session.js";
 import { droppedItems } from "./dropped-items.js";
 import { RESUME_STORAGE_KEY } from "./resume-store.js";
 import { UPLOAD_EVENT, type UploadRequest } from "./upload-events.js";

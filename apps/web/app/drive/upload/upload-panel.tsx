@@ -4,7 +4,7 @@ import { Icon } from "../../components/icon.js";
 import * as icons from "../../components/icons.js";
 import { formatBytes } from "../../i18n/format.js";
 import { type Translate, useLocale, useT } from "../../i18n/i18n.js";
-import { useDriveSession } from "../session.js";
+import { useDriveSession } from "../../session/session.js";
 import * as uploadIcons from "./upload-icons.js";
 import "./upload-panel.css";
 import { getUploadQueue } from "./page-queue.js";
@@ -105,7 +105,7 @@ function UploadRow({ item, onChooseFile }: { item: UploadItem; onChooseFile: (id
       </span>
       <div className="upload-row-main">
         <span className="upload-name" title={name}>
-          {name}
+          <bdi>{name}</bdi>
         </span>
         <span className="upload-detail" role={item.status === "failed" ? "alert" : undefined}>
           {detail(item, t, locale)}

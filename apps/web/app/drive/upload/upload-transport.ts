@@ -1,7 +1,7 @@
-import type { DriveFile, Resumable, UploadChallenge } from "@nimbus/protocol";
+import type { CreateFileBody, DriveFile, Resumable, UploadChallenge } from "@nimbus/protocol";
+import { nimbusApi } from "@nimbus/protocol";
 import type { DetailedError } from "tus-js-client";
-import { callApi } from "../../api/client.js";
-import { ENDPOINTS } from "../../api/endpoints.js";
+import { callEndpoint } from "../../api/client.js";
 import { getDeviceId } from "../../lib/device-id.js";
 import { type KeyValueStorage, memoryStorage } from "../../lib/platform.js";
 import { hashFile } from "./hash-client.js";
@@ -15,7 +15,8 @@ export const TUS_CHUNK_BYTES = 32 * 1024 * 1024;
 const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000];
 
 interface CreateAnswer {
-  file: DriveFile;
+  /** Null only for a cloud download (`UPLOAD_TYPE_URL`), which uploads never send. */
+  file: DriveFile | null;
   resumable?: Resumable;
   challenge?: UploadChallenge;
 }
@@ -61,9 +62,8 @@ export function tusFailure(error: Error | DetailedError): UploadFailed {
 
 /** The browser's side of uploading: the hash worker, `POST /drive/v1/files`, and tus-js-client. */
 export function browserTransport(locale: () => string): UploadTransport {
-  const create = async (body: Record<string, unknown>): Promise<CreateAnswer> => {
-    const answer = await callApi<CreateAnswer>(ENDPOINTS.createFile, {
-      method: "POST",
+  const create = async (body: CreateFileBody): Promise<CreateAnswer> => {
+    const answer = await callEndpoint(nimbusApi.drive.createFile, {
       body,
       locale: locale(),
     });
@@ -71,6 +71,7 @@ export function browserTransport(locale: () => string): UploadTransport {
     return answer.data;
   };
   const resumableOf = (answer: CreateAnswer): StartResult => {
+    if (!answer.file) throw new UploadFailed({ error: "unknown", status: 0 }, "start");
     if (answer.file.phase === "PHASE_TYPE_COMPLETE") return { kind: "complete", fileId: answer.file.id };
     if (!answer.resumable) throw new UploadFailed({ error: "unknown", status: 0 }, "start");
     return {
@@ -85,7 +86,7 @@ export function browserTransport(locale: () => string): UploadTransport {
     hash: hashFile,
 
     async start(request: StartRequest) {
-      const common = { kind: "drive#file", name: request.name, parent_id: request.parentId };
+      const common = { kind: "drive#file" as const, name: request.name, parent_id: request.parentId };
       const answer = await create({
         ...common,
         size: String(request.size),
@@ -95,14 +96,15 @@ export function browserTransport(locale: () => string): UploadTransport {
         ...(request.relativePath && { relative_path: request.relativePath }),
       });
       if (!answer.challenge) return resumableOf(answer);
-      // The server has these bytes: prove we hold them too, by hashing the range it asks for.
+      // Every declared hash is challenged: hashing the range asked proves we hold the bytes, and
+      // completes the file at once when the server has them too.
       const { id, start, end } = answer.challenge;
       const range = await request.file.slice(Number(start), Number(end) + 1).arrayBuffer();
       try {
         const proved = await create({ ...common, challenge_id: id, challenge_sha1: await sha1Hex(range) });
         return resumableOf(proved);
       } catch {
-        // A refused answer leaves the upload open: send the bytes instead.
+        // A refused answer (the server lacks the bytes) leaves the upload open: send them.
         return resumableOf(answer);
       }
     },

@@ -1,4 +1,4 @@
-import { NimbusError } from "@nimbus/protocol";
+import { NimbusError, nimbusApi } from "@nimbus/protocol";
 import type { RequestClient } from "../http/request.js";
 import { createLock } from "../lock.js";
 import { type Clock, isRecord, type KeyValueStorage, readJson, systemClock } from "../platform.js";
@@ -6,7 +6,7 @@ import { type Clock, isRecord, type KeyValueStorage, readJson, systemClock } fro
 export const CAPTCHA_STORAGE_PREFIX = "captcha_";
 /** A token counts as expired this long before the server says it does (spec §9). */
 export const CAPTCHA_EARLY_EXPIRY_MS = 30_000;
-export const CAPTCHA_INIT_PATH = "/v1/shield/captcha/init";
+export const CAPTCHA_INIT_PATH = nimbusApi.shield.captchaInit.path;
 /** The challenge box (spec §2, §9), for the page that shows it. */
 export const CAPTCHA_CHALLENGE_SIZE = { width: 320, height: 430 } as const;
 

@@ -1,16 +1,17 @@
-import { AREA_ACCESSIBLE_PATH, areaAccessibleResponseSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
+import { route } from "../../endpoint-route.js";
 import type { NimbusApp } from "../../types.js";
 
 /** No credentials and no captcha (spec §6): the web's region check calls it on every candidate origin. */
 export function areaAccessible(app: NimbusApp, { region }: Services): void {
-  app.get(
-    AREA_ACCESSIBLE_PATH,
+  route(
+    app,
+    endpoints.access.areaAccessible,
     {
       schema: {
         tags: ["access"],
         summary: "Whether the caller's address may use the service (blocked addresses and countries)",
-        response: { 200: areaAccessibleResponseSchema },
       },
     },
     async (request, reply) => {

@@ -1,18 +1,17 @@
-import { changeEmailRequestSchema, changeEmailResponseSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { requireUser, userId } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
-export function changeEmail(app: NimbusApp, { auth, accountChanges }: Services): void {
-  app.post(
-    "/v1/user/me/email",
+export function changeEmail(app: NimbusApp, { accountChanges }: Services): void {
+  route(
+    app,
+    endpoints.accounts.changeEmail,
     {
-      onRequest: requireUser(auth),
       schema: {
         tags: ["user"],
         summary: "Change the email to one proven by a CHANGE_EMAIL code (asked for by this user)",
-        body: changeEmailRequestSchema,
-        response: { 200: changeEmailResponseSchema },
       },
     },
     async (request) => accountChanges.changeEmail(userId(request), request.body.verification_token),

@@ -1,14 +1,15 @@
-import { accountDeletionRequestSchema, accountDeletionResponseSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { requireUser, userId } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
 import { clearSessionCookie } from "../../plugins/web-session.js";
 import type { NimbusApp } from "../../types.js";
 
-export function requestDeletion(app: NimbusApp, { auth, accountDeletion }: Services): void {
-  app.post(
-    "/v1/user/me/deletion",
+export function requestDeletion(app: NimbusApp, { accountDeletion }: Services): void {
+  route(
+    app,
+    endpoints.accounts.requestDeletion,
     {
-      onRequest: requireUser(auth),
       schema: {
         tags: ["user"],
         summary:
@@ -16,8 +17,6 @@ export function requestDeletion(app: NimbusApp, { auth, accountDeletion }: Servi
         description:
           "A wrong password answers `invalid_password` (4010). Until `delete_at`, sign-in answers `under_review` " +
           "(4018) unless it sends `cancel_deletion: true`, which cancels the deletion.",
-        body: accountDeletionRequestSchema,
-        response: { 200: accountDeletionResponseSchema },
       },
     },
     async (request, reply) => {

@@ -1,19 +1,17 @@
-import { twoFactorDisableRequestSchema } from "@nimbus/protocol";
-import { z } from "zod";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { requireUser, userId } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
-export function twoFactorDisable(app: NimbusApp, { auth, twoFactor }: Services): void {
-  app.post(
-    "/v1/user/me/2fa/disable",
+export function twoFactorDisable(app: NimbusApp, { twoFactor }: Services): void {
+  route(
+    app,
+    endpoints.accounts.twoFactorDisable,
     {
-      onRequest: requireUser(auth),
       schema: {
         tags: ["user"],
         summary: "Turn two-factor off with a current code or a recovery code",
-        body: twoFactorDisableRequestSchema,
-        response: { 200: z.object({}) },
       },
     },
     async (request) => {

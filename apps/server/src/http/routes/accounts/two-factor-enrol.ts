@@ -1,17 +1,17 @@
-import { twoFactorEnrolmentSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { requireUser, userId } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
-export function twoFactorEnrol(app: NimbusApp, { auth, twoFactor }: Services): void {
-  app.post(
-    "/v1/user/me/2fa/enrolment",
+export function twoFactorEnrol(app: NimbusApp, { twoFactor }: Services): void {
+  route(
+    app,
+    endpoints.accounts.twoFactorEnrol,
     {
-      onRequest: requireUser(auth),
       schema: {
         tags: ["user"],
         summary: "Start two-factor enrolment: a TOTP secret, its otpauth:// URI and QR code",
-        response: { 200: twoFactorEnrolmentSchema },
       },
     },
     async (request) => twoFactor.startEnrolment(userId(request)),

@@ -1,18 +1,17 @@
-import { recoveryCodesResponseSchema, twoFactorCodeRequestSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { requireUser, userId } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
-export function twoFactorRecoveryCodes(app: NimbusApp, { auth, twoFactor }: Services): void {
-  app.post(
-    "/v1/user/me/2fa/recovery_codes",
+export function twoFactorRecoveryCodes(app: NimbusApp, { twoFactor }: Services): void {
+  route(
+    app,
+    endpoints.accounts.twoFactorRecoveryCodes,
     {
-      onRequest: requireUser(auth),
       schema: {
         tags: ["user"],
         summary: "Replace the recovery codes (a current code proves it); the old ones stop working",
-        body: twoFactorCodeRequestSchema,
-        response: { 200: recoveryCodesResponseSchema },
       },
     },
     async (request) => ({

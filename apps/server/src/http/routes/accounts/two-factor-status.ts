@@ -1,14 +1,15 @@
-import { twoFactorStatusSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { requireUser, userId } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
-export function twoFactorStatus(app: NimbusApp, { auth, twoFactor }: Services): void {
-  app.get(
-    "/v1/user/me/2fa",
+export function twoFactorStatus(app: NimbusApp, { twoFactor }: Services): void {
+  route(
+    app,
+    endpoints.accounts.twoFactorStatus,
     {
-      onRequest: requireUser(auth),
-      schema: { tags: ["user"], summary: "Two-factor state", response: { 200: twoFactorStatusSchema } },
+      schema: { tags: ["user"], summary: "Two-factor state" },
     },
     async (request) => twoFactor.status(userId(request)),
   );

@@ -1,17 +1,16 @@
-import { passwordResetRequestSchema } from "@nimbus/protocol";
-import { z } from "zod";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
+import { route } from "../../endpoint-route.js";
 import type { NimbusApp } from "../../types.js";
 
 export function passwordReset(app: NimbusApp, { accountChanges }: Services): void {
-  app.post(
-    "/v1/auth/password/reset",
+  route(
+    app,
+    endpoints.auth.passwordReset,
     {
       schema: {
         tags: ["auth"],
         summary: "Set a new password with a RESET_PASSWORD verification token; every session ends",
-        body: passwordResetRequestSchema,
-        response: { 200: z.object({}) },
       },
     },
     async (request) => {

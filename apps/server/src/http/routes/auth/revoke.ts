@@ -1,20 +1,19 @@
-import { revokeRequestSchema } from "@nimbus/protocol";
-import { z } from "zod";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
+import { route } from "../../endpoint-route.js";
 import { withFormBodies } from "../../plugins/form-body.js";
 import type { NimbusApp } from "../../types.js";
 
 /** RFC 7009 revocation: ends the session a token names; unknown tokens answer 200 too. */
 export function revoke(app: NimbusApp, { auth }: Services): void {
   withFormBodies(app, (scope) =>
-    scope.post(
-      "/v1/auth/revoke",
+    route(
+      scope,
+      endpoints.auth.revoke,
       {
         schema: {
           tags: ["auth"],
           summary: "Revoke an access or refresh token (its whole session); always 200",
-          body: revokeRequestSchema,
-          response: { 200: z.object({}) },
         },
       },
       async (request) => {

@@ -1,19 +1,19 @@
-import { sessionListResponseSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import { presentSession } from "../../../modules/auth/session-presenter.js";
 import type { Services } from "../../../services.js";
-import { principalOf, requireUser } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { principalOf } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
 /** The signed-in user's active sessions and devices, most recently used first. */
 export function listSessions(app: NimbusApp, { auth, clients }: Services): void {
-  app.get(
-    "/v1/auth/sessions",
+  route(
+    app,
+    endpoints.auth.listSessions,
     {
-      onRequest: requireUser(auth),
       schema: {
         tags: ["auth"],
         summary: "Active sessions: client, device, IP, user agent, created and last used, current",
-        response: { 200: sessionListResponseSchema },
       },
     },
     async (request) => {

@@ -1,21 +1,19 @@
-import { NimbusError, sessionIdParamsSchema } from "@nimbus/protocol";
-import { z } from "zod";
+import { endpoints, NimbusError } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { principalOf, requireUser } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { principalOf } from "../../plugins/authenticate.js";
 import { clearSessionCookie } from "../../plugins/web-session.js";
 import type { NimbusApp } from "../../types.js";
 
 /** Ends one of the user's sessions (e.g. a lost phone); ending the current one signs out here. */
 export function revokeSession(app: NimbusApp, { auth }: Services): void {
-  app.delete(
-    "/v1/auth/sessions/:id",
+  route(
+    app,
+    endpoints.auth.revokeSession,
     {
-      onRequest: requireUser(auth),
       schema: {
         tags: ["auth"],
         summary: "End one session of the signed-in user (`not_found` when it is not theirs or not live)",
-        params: sessionIdParamsSchema,
-        response: { 200: z.object({}) },
       },
     },
     async (request, reply) => {

@@ -30,6 +30,7 @@ export function signinContext(
     clientId,
     ip: request.ip,
     deviceId: where.deviceId,
+    captchaSolved: request.captchaSolved,
     locale: requestLocale(request),
     issue: { cookieSession: wantsCookieSession(request) && client.cookieSession, context: where },
   };

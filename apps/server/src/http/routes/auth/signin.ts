@@ -1,12 +1,14 @@
-import { grantTokenResponseSchema, signinRequestSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
+import { route } from "../../endpoint-route.js";
 import { answerTokens } from "../../plugins/web-session.js";
 import type { NimbusApp } from "../../types.js";
 import { signinContext } from "./signin-context.js";
 
 export function signin(app: NimbusApp, { accounts, clients }: Services): void {
-  app.post(
-    "/v1/auth/signin",
+  route(
+    app,
+    endpoints.auth.signin,
     {
       schema: {
         tags: ["auth"],
@@ -22,8 +24,6 @@ export function signin(app: NimbusApp, { accounts, clients }: Services): void {
           "slow answers down, then `account_freeze` (50). Also `user_blocked`, `user_pending`, " +
           "`password_reset_required`, `user_not_exist` (code sign-in of an address without an account), " +
           "`too_many_requests`.",
-        body: signinRequestSchema,
-        response: { 200: grantTokenResponseSchema },
       },
     },
     async (request, reply) => {

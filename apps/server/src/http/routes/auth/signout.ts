@@ -1,20 +1,19 @@
-import { signoutQuerySchema, signoutResponseSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { principalOf, requireUser } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { principalOf } from "../../plugins/authenticate.js";
 import { clearSessionCookie } from "../../plugins/web-session.js";
 import type { NimbusApp } from "../../types.js";
 
 /** Ends the caller's own session (cookie or bearer), or with `?all=true` every session of the user. */
 export function signout(app: NimbusApp, { auth }: Services): void {
-  app.post(
-    "/v1/auth/signout",
+  route(
+    app,
+    endpoints.auth.signout,
     {
-      onRequest: requireUser(auth),
       schema: {
         tags: ["auth"],
         summary: "Sign out of this session, or everywhere with ?all=true",
-        querystring: signoutQuerySchema,
-        response: { 200: signoutResponseSchema },
       },
     },
     async (request, reply) => {

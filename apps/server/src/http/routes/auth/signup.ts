@@ -1,12 +1,14 @@
-import { grantTokenResponseSchema, signupRequestSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
+import { route } from "../../endpoint-route.js";
 import { answerTokens } from "../../plugins/web-session.js";
 import type { NimbusApp } from "../../types.js";
 import { signinContext } from "./signin-context.js";
 
 export function signup(app: NimbusApp, { accounts, clients }: Services): void {
-  app.post(
-    "/v1/auth/signup",
+  route(
+    app,
+    endpoints.auth.signup,
     {
       schema: {
         tags: ["auth"],
@@ -15,8 +17,6 @@ export function signup(app: NimbusApp, { accounts, clients }: Services): void {
           "`verification_token` from `/v1/auth/verification/verify` (usage REGISTER or SIGN_IN) proves the " +
           "email or phone. Password, name and username are optional. A taken address or username answers " +
           "`already_exists` (metadata `field`); too many sign-ups from one address `too_many_requests`.",
-        body: signupRequestSchema,
-        response: { 200: grantTokenResponseSchema },
       },
     },
     async (request, reply) => {

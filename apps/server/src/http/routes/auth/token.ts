@@ -1,14 +1,21 @@
-import { grantTokenResponseSchema, NimbusError, tokenRequestSchema } from "@nimbus/protocol";
+import { endpoints, NimbusError } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
+import { route } from "../../endpoint-route.js";
 import { withFormBodies } from "../../plugins/form-body.js";
-import { answerTokens, carriesClientHeaders, sessionContext } from "../../plugins/web-session.js";
+import {
+  answerTokens,
+  carriesClientHeaders,
+  sessionContext,
+  sessionCookie,
+} from "../../plugins/web-session.js";
 import type { NimbusApp } from "../../types.js";
 
 /** The OAuth token endpoint: refresh (rotating), authorization code with PKCE, device code. */
-export function token(app: NimbusApp, { grants, clients }: Services): void {
+export function token(app: NimbusApp, { grants, clients, auth }: Services): void {
   withFormBodies(app, (scope) =>
-    scope.post(
-      "/v1/auth/token",
+    route(
+      scope,
+      endpoints.auth.token,
       {
         schema: {
           tags: ["auth"],
@@ -19,9 +26,8 @@ export function token(app: NimbusApp, { grants, clients }: Services): void {
             "session), `invalid_scope`, `unauthorized_client`, `access_denied`, and for the device " +
             "flow `authorization_pending` (4050), `slow_down` (4051), `expired_token` (4052). " +
             "The web client (`nimbus-web`) exchanging a code gets its session cookie instead of tokens, and " +
-            "must send `x-client-id` and `x-device-id` (else `permission_denied`, CSRF).",
-          body: tokenRequestSchema,
-          response: { 200: grantTokenResponseSchema },
+            "must send `x-client-id` and `x-device-id` (else `permission_denied`, CSRF); the session " +
+            "of the cookie it replaces ends once the exchange succeeded.",
         },
       },
       async (request, reply) => {
@@ -36,6 +42,9 @@ export function token(app: NimbusApp, { grants, clients }: Services): void {
           );
         }
         const result = await grants.grant(request.body, sessionContext(request));
+        // The browser's previous session ends only now that the new one exists (an account switch).
+        const previous = sessionCookie(request);
+        if (result.cookieSession && previous) await auth.revokeToken(previous, "access_token");
         reply.header("cache-control", "no-store");
         return answerTokens(request, reply, result.tokens, result.cookieSession);
       },

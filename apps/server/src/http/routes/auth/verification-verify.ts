@@ -1,10 +1,12 @@
-import { verifyRequestSchema, verifyResponseSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
+import { route } from "../../endpoint-route.js";
 import type { NimbusApp } from "../../types.js";
 
 export function verificationVerify(app: NimbusApp, { verifications }: Services): void {
-  app.post(
-    "/v1/auth/verification/verify",
+  route(
+    app,
+    endpoints.auth.verificationVerify,
     {
       schema: {
         tags: ["auth"],
@@ -12,8 +14,6 @@ export function verificationVerify(app: NimbusApp, { verifications }: Services):
         description:
           "`invalid_verification_code` (4014) for a wrong code (5 tries per code), `expired_verification_code` " +
           "(4024) after 10 minutes. `is_user` tells whether an account holds the verified address.",
-        body: verifyRequestSchema,
-        response: { 200: verifyResponseSchema },
       },
     },
     async (request) => verifications.verify(request.body.verification_id, request.body.verification_code),

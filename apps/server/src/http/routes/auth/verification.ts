@@ -1,14 +1,14 @@
-import { verificationRequestSchema, verificationResponseSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { optionalUser } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
 import type { NimbusApp } from "../../types.js";
 import { requestLocale } from "./signin-context.js";
 
-export function verification(app: NimbusApp, { auth, verifications }: Services): void {
-  app.post(
-    "/v1/auth/verification",
+export function verification(app: NimbusApp, { verifications }: Services): void {
+  route(
+    app,
+    endpoints.auth.verification,
     {
-      onRequest: optionalUser(auth),
       schema: {
         tags: ["auth"],
         summary: "Send a 6-digit verification code by email or SMS",
@@ -18,8 +18,6 @@ export function verification(app: NimbusApp, { auth, verifications }: Services):
           "Accept-Language locale, else the account's. Answers alike whether or not an account exists. " +
           "Another code for the same address and usage within 60 s, or too many per address or IP, answers " +
           "`too_many_requests` (metadata `retry_after`).",
-        body: verificationRequestSchema,
-        response: { 200: verificationResponseSchema },
       },
     },
     async (request) =>

@@ -1,4 +1,4 @@
-import { doneBatch } from "../../../modules/files/file-operations.js";
+import { doneBatch } from "../../../modules/files/index.js";
 import type { Services } from "../../../services.js";
 import type { NimbusApp } from "../../types.js";
 import { batchIdsRoute } from "./batch-route.js";
@@ -6,7 +6,6 @@ import { batchIdsRoute } from "./batch-route.js";
 export function batchUntrash(app: NimbusApp, services: Services): void {
   batchIdsRoute(
     app,
-    services,
     "batchUntrash",
     {
       summary: "Restore items from the trash to where they were",
@@ -15,6 +14,6 @@ export function batchUntrash(app: NimbusApp, services: Services): void {
         "again by name. A taken name becomes `name (n)`. The restored items are in `files`.",
     },
     async (userId, ids) =>
-      doneBatch((await services.operations.untrash(userId, ids)).map((r) => services.files.present(r))),
+      doneBatch(await services.files.presentPlain(await services.operations.untrash(userId, ids))),
   );
 }

@@ -1,6 +1,7 @@
-import { createFileAnswerSchema, createFileBodySchema, FILE_KIND } from "@nimbus/protocol";
+import { endpoints, FILE_KIND, negotiateLocale } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { requireUser, userId } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
 const DESCRIPTION = `
@@ -29,20 +30,26 @@ is cancelled or expires (\`UPLOAD_EXPIRY_HOURS\` after its last request).
 (\`webkitRelativePath\`, e.g. \`photos/2024/a.jpg\`, its last segment equal to
 \`name\`). The folders on the path are created under \`parent_id\` when missing and
 reused when a folder of that name exists (never renamed), safely under concurrent
-uploads; a *file* in the way is \`file_name_conflict\`.`.trim();
+uploads; a *file* in the way is \`file_name_conflict\`.
+
+**Cloud download**: \`upload_type: "UPLOAD_TYPE_URL"\` with \`url: {url}\` (\`http(s)://\`,
+\`thunder://\`, \`magnet:?\`, \`data:application/x-bittorrent;base64,…\`) or
+\`url: {file_id}\` (a \`.torrent\` in the drive), \`url.files\` (indexes to keep) and
+optional \`name\` and \`parent_id\` (none: "My Downloads", made on first use). Answers
+\`{upload_type, file: null, task}\`: a \`drive#task\` of type \`offline\`, PENDING; the
+fetch runs in the background. \`ed2k://\` and other schemes are
+\`offline_link_unsupported\`; the daily cap is \`task_daily_create_limit\`.`.trim();
 
 /** `POST /drive/v1/files`: folders go to the files service, files start an upload. */
-export function createFile(app: NimbusApp, { auth, files, uploads }: Services): void {
-  app.post(
-    "/drive/v1/files",
+export function createFile(app: NimbusApp, { files, uploads, offline }: Services): void {
+  route(
+    app,
+    endpoints.drive.createFile,
     {
-      onRequest: requireUser(auth),
       schema: {
         tags: ["drive"],
         summary: "Create a folder, or start an upload (instant, tus or form)",
         description: DESCRIPTION,
-        body: createFileBodySchema,
-        response: { 200: createFileAnswerSchema },
       },
     },
     async (request) => {
@@ -50,6 +57,11 @@ export function createFile(app: NimbusApp, { auth, files, uploads }: Services): 
       if (request.body.kind === FILE_KIND.folder) {
         const created = await files.create(user, request.body);
         return { upload_type: "", file: created.file, task: null };
+      }
+      if (request.body.upload_type === "UPLOAD_TYPE_URL") {
+        const locale = negotiateLocale(request.headers["accept-language"]);
+        const task = await offline.create(user, request.body, locale);
+        return { upload_type: "UPLOAD_TYPE_URL", file: null, task };
       }
       const started = await uploads.create(user, request.body);
       return {

@@ -1,22 +1,21 @@
-import { deleteTasksQuerySchema } from "@nimbus/protocol";
-import { z } from "zod";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { requireUser, userId } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
-export function deleteTasks(app: NimbusApp, { auth, tasks }: Services): void {
-  app.delete(
-    "/drive/v1/tasks",
+export function deleteTasks(app: NimbusApp, { tasks, offline }: Services): void {
+  route(
+    app,
+    endpoints.drive.deleteTasks,
     {
-      onRequest: requireUser(auth),
       schema: {
         tags: ["drive"],
         summary: "Delete task records",
         description:
           "`task_ids` comma-separated or repeated. Removes the records (others' ids are ignored); " +
-          "a copy not yet started is then skipped. Files a task made stay.",
-        querystring: deleteTasksQuerySchema,
-        response: { 200: z.object({ deleted: z.number().int() }) },
+          "a copy not yet started is then skipped. Files a task made stay, unless `delete_files=true`: " +
+          "then a cloud download's result goes to the trash. A running cloud download stops and its temporary data is removed.",
       },
     },
     async (request) => {
@@ -26,6 +25,7 @@ export function deleteTasks(app: NimbusApp, { auth, tasks }: Services): void {
         .map((id) => id.trim())
         .filter((id) => id.length > 0)
         .slice(0, 1000);
+      await offline.beforeDelete(userId(request), ids, request.query.delete_files ?? false);
       return { deleted: await tasks.delete(userId(request), ids) };
     },
   );

@@ -1,37 +1,37 @@
-import { z } from "zod";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
+import { route } from "../../endpoint-route.js";
 import { serveFile } from "../../serve-file.js";
 import type { NimbusApp } from "../../types.js";
-
-export const signedLinkQuery = z.object({
-  u: z.string().max(64).optional(),
-  expires: z.string().max(20).optional(),
-  sig: z.string().max(128).optional(),
-});
 
 /**
  * Serves a file's bytes behind a signed link (a file's `web_content_link`, or
  * its `medias[].link` with `disposition=inline`): no cookie or token needed.
  * Range, conditional requests, RFC 6266 names and the inline policy are in
- * `serveFile`; the bytes count against the traffic of the user the link was
- * made for.
+ * `serveFile`. The link's holder is checked again (`LinkChecks`); the bytes count
+ * against the traffic of the user the link was made for, or for an anonymous
+ * share visitor against their address's allowance.
  */
-export function download(app: NimbusApp, { files, links, clock, traffic }: Services): void {
-  app.route({
-    method: ["GET", "HEAD"],
-    url: "/drive/v1/download/:fileId",
-    schema: {
-      tags: ["drive"],
-      summary: "Download through a signed link (from a file's web_content_link)",
-      params: z.object({ fileId: z.string().min(1).max(64) }),
-      querystring: signedLinkQuery.extend({
-        disposition: z.enum(["inline", "attachment"]).optional(),
-      }),
+export function download(
+  app: NimbusApp,
+  { files, links, clock, traffic, linkChecks, anonymousTraffic, blobs }: Services,
+): void {
+  route(
+    app,
+    endpoints.drive.download,
+    {
+      schema: {
+        tags: ["drive"],
+        summary: "Download through a signed link (from a file's web_content_link)",
+      },
     },
-    handler: async (request, reply) => {
+    async (request, reply) => {
       const { fileId } = request.params;
-      const userId = links.verify("download", fileId, request.query, clock.now());
+      const holder = links.verify("download", fileId, request.query, clock.now());
+      await linkChecks.assertLive(holder, [fileId]);
       const { file, open } = await files.openDownload(fileId);
+      const { userId } = holder;
+      const gcid = file.blob_gcid;
       return serveFile(
         request,
         reply,
@@ -42,9 +42,18 @@ export function download(app: NimbusApp, { files, links, clock, traffic }: Servi
           etag: `"${file.blob_gcid}"`,
           lastModified: file.modified_at,
           open,
+          // S3_PRESIGNED_DOWNLOADS: a 302 to the object, the bytes bypass this node.
+          ...(blobs.downloadUrl &&
+            gcid && {
+              redirect: (response) => blobs.downloadUrl?.(gcid, response) ?? Promise.resolve(undefined),
+            }),
         },
-        { charge: { userId, traffic }, inline: request.query.disposition === "inline" },
+        {
+          charge: (bytes) =>
+            userId ? traffic.reserve(userId, bytes) : anonymousTraffic.reserve(request.ip, bytes),
+          inline: request.query.disposition === "inline",
+        },
       );
     },
-  });
+  );
 }

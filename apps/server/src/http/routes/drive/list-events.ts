@@ -1,21 +1,20 @@
-import { eventListSchema, listEventsQuerySchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { requireUser, userId } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
-export function listEvents(app: NimbusApp, { auth, events }: Services): void {
-  app.get(
-    "/drive/v1/events",
+export function listEvents(app: NimbusApp, { events }: Services): void {
+  route(
+    app,
+    endpoints.drive.listEvents,
     {
-      onRequest: requireUser(auth),
       schema: {
         tags: ["drive"],
         summary: "Recent activity, newest first",
         description:
           "`drive#event`s: create_folder, upload, rename, move, copy, trash, untrash, delete, star, unstar, " +
           "with the item's id, name and folder at that moment. Kept 90 days.",
-        querystring: listEventsQuerySchema,
-        response: { 200: eventListSchema },
       },
     },
     async (request) =>

@@ -1,6 +1,7 @@
-import { fileListSchema, listFilesQuerySchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { requireUser, userId } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
 const DESCRIPTION = `
@@ -25,17 +26,15 @@ Paging is by keyset: \`next_page_token\` holds the last item's full sort key, so
 correct while the folder changes; a token only works with the order it was made for.
 `.trim();
 
-export function listFiles(app: NimbusApp, { auth, files }: Services): void {
-  app.get(
-    "/drive/v1/files",
+export function listFiles(app: NimbusApp, { files }: Services): void {
+  route(
+    app,
+    endpoints.drive.listFiles,
     {
-      onRequest: requireUser(auth),
       schema: {
         tags: ["drive"],
         summary: "List a folder, the whole drive or the trash, filtered and sorted, a page at a time",
         description: DESCRIPTION,
-        querystring: listFilesQuerySchema,
-        response: { 200: fileListSchema },
       },
     },
     async (request) => {

@@ -1,21 +1,20 @@
-import { listTasksQuerySchema, taskListSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { requireUser, userId } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
-export function listTasks(app: NimbusApp, { auth, tasks }: Services): void {
-  app.get(
-    "/drive/v1/tasks",
+export function listTasks(app: NimbusApp, { tasks }: Services): void {
+  route(
+    app,
+    endpoints.drive.listTasks,
     {
-      onRequest: requireUser(auth),
       schema: {
         tags: ["drive"],
         summary: "The caller's tasks, newest first",
         description:
           '`type` (copy, offline, decompress, …) and `filters={"phase":{"in":["PHASE_TYPE_RUNNING"]}}` ' +
           "(`eq` or `in`; `in` also takes a comma-separated string) narrow the list.",
-        querystring: listTasksQuerySchema,
-        response: { 200: taskListSchema },
       },
     },
     async (request) => {

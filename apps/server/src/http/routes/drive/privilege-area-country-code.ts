@@ -1,15 +1,16 @@
-import { AREA_COUNTRY_CODE_PATH, areaCountryCodeResponseSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
+import { route } from "../../endpoint-route.js";
 import type { NimbusApp } from "../../types.js";
 
 export function privilegeAreaCountryCode(app: NimbusApp, { region }: Services): void {
-  app.get(
-    AREA_COUNTRY_CODE_PATH,
+  route(
+    app,
+    endpoints.drive.privilegeAreaCountryCode,
     {
       schema: {
         tags: ["access"],
         summary: "The country of the caller's address (ISO 3166-1 alpha-2, '' when unknown)",
-        response: { 200: areaCountryCodeResponseSchema },
       },
     },
     async (request, reply) => {

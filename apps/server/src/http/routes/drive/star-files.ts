@@ -1,4 +1,4 @@
-import { doneBatch } from "../../../modules/files/file-operations.js";
+import { doneBatch } from "../../../modules/files/index.js";
 import type { Services } from "../../../services.js";
 import type { NimbusApp } from "../../types.js";
 import { batchIdsRoute } from "./batch-route.js";
@@ -6,7 +6,6 @@ import { batchIdsRoute } from "./batch-route.js";
 export function starFiles(app: NimbusApp, services: Services): void {
   batchIdsRoute(
     app,
-    services,
     "star",
     { summary: "Star items", description: 'List them with `filters={"starred":{"eq":true}}&parent_id=*`.' },
     async (userId, ids) => {

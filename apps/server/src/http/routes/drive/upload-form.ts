@@ -1,29 +1,22 @@
-import { fileSchema } from "@nimbus/protocol";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { endpoints } from "@nimbus/protocol";
 import { FORM_UPLOAD_MAX_BYTES } from "../../../modules/uploads/upload-service.js";
 import type { Services } from "../../../services.js";
-import { requireUser, userId } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
+import { withUnreadBodies } from "../../plugins/unread-bodies.js";
 import type { NimbusApp } from "../../types.js";
 
 /** Receives the bytes of a form upload as the raw request body, streamed into the blob store. */
-export function uploadForm(app: NimbusApp, { auth, uploads }: Services): void {
-  app.register(async (plain) => {
-    const scope = plain.withTypeProvider<ZodTypeProvider>();
-    // Leave every body unread: the handler streams it instead of buffering it.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
-    scope.put(
-      "/drive/v1/upload/form/:fileId",
+export function uploadForm(app: NimbusApp, { uploads }: Services): void {
+  withUnreadBodies(app, (scope) => {
+    route(
+      scope,
+      endpoints.drive.uploadForm,
       {
-        onRequest: requireUser(auth),
         bodyLimit: FORM_UPLOAD_MAX_BYTES,
         schema: {
           tags: ["drive"],
           summary: "Upload the bytes of a pending form-upload file (raw body)",
-          params: z.object({ fileId: z.string().min(1).max(64) }),
-          headers: z.object({ "x-upload-hash": z.string().max(64).optional() }),
-          response: { 200: fileSchema },
         },
       },
       async (request) =>

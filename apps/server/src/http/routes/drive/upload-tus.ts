@@ -1,15 +1,13 @@
-import { NimbusError } from "@nimbus/protocol";
+import { endpoints, NimbusError } from "@nimbus/protocol";
 import type { FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { TUS_PATH } from "../../../modules/uploads/resumable-uploads.js";
 import type { UploadRow } from "../../../modules/uploads/uploads-repository.js";
 import type { Services } from "../../../services.js";
-import { requireUser, userId } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
+import { withUnreadBodies } from "../../plugins/unread-bodies.js";
 import type { NimbusApp } from "../../types.js";
 
 const TUS_VERSION = "1.0.0";
-const uploadParams = z.object({ uploadId: z.string().min(1).max(64) });
 
 /**
  * The tus 1.0 mount. Bodies are never parsed: PATCH bytes go from the socket
@@ -18,29 +16,21 @@ const uploadParams = z.object({ uploadId: z.string().min(1).max(64) });
  * created by `POST /drive/v1/files`; POST here only locates one (by `upload_id`
  * metadata) for clients that always create.
  */
-export function uploadTus(app: NimbusApp, { auth, uploads }: Services): void {
+export function uploadTus(app: NimbusApp, { uploads }: Services): void {
   const { resumable } = uploads;
   app.addHook("onClose", async () => {
     await resumable.close();
   });
-  app.register(async (plain) => {
-    const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
-
-    scope.post(
-      TUS_PATH,
+  withUnreadBodies(app, (scope) => {
+    route(
+      scope,
+      endpoints.drive.tusLocate,
       {
-        onRequest: requireUser(auth),
         schema: {
           tags: ["drive"],
           summary: "tus creation: locate the upload started by POST /drive/v1/files",
           description:
             "`Upload-Metadata: upload_id <base64>` and `Upload-Length` equal to the declared size.",
-          headers: z.object({
-            "upload-length": z.string().max(20).optional(),
-            "upload-metadata": z.string().max(4096).optional(),
-          }),
         },
       },
       async (request, reply) => {
@@ -53,20 +43,20 @@ export function uploadTus(app: NimbusApp, { auth, uploads }: Services): void {
       },
     );
 
-    scope.route({
-      method: ["HEAD", "PATCH"],
-      url: `${TUS_PATH}/:uploadId`,
-      onRequest: requireUser(auth),
-      schema: {
-        tags: ["drive"],
-        summary: "tus: offset of an upload (HEAD) or its next bytes (PATCH)",
-        description:
-          "tus 1.0 core protocol (`Tus-Resumable: 1.0.0`, `Upload-Offset`, " +
-          "`Content-Type: application/offset+octet-stream`). The last PATCH answers once the " +
-          "file is complete, or `file_hash_mismatch` when its bytes differ from the declared hash.",
-        params: uploadParams,
+    route(
+      scope,
+      endpoints.drive.tusUpload,
+      {
+        schema: {
+          tags: ["drive"],
+          summary: "tus: offset of an upload (HEAD) or its next bytes (PATCH)",
+          description:
+            "tus 1.0 core protocol (`Tus-Resumable: 1.0.0`, `Upload-Offset`, " +
+            "`Content-Type: application/offset+octet-stream`). The last PATCH answers once the " +
+            "file is complete, or `file_hash_mismatch` when its bytes differ from the declared hash.",
+        },
       },
-      handler: async (request, reply) => {
+      async (request, reply) => {
         const upload = await resumable.authorize(userId(request), request.params.uploadId);
         if (upload.state === "failed") {
           throw new NimbusError("file_hash_mismatch", "the upload's bytes were refused");
@@ -81,16 +71,15 @@ export function uploadTus(app: NimbusApp, { auth, uploads }: Services): void {
         const text = await answer.text();
         return reply.send(text.length > 0 ? text : undefined);
       },
-    });
+    );
 
-    scope.delete(
-      `${TUS_PATH}/:uploadId`,
+    route(
+      scope,
+      endpoints.drive.tusCancel,
       {
-        onRequest: requireUser(auth),
         schema: {
           tags: ["drive"],
           summary: "tus termination: cancel an upload (bytes, pending file and reservation)",
-          params: uploadParams,
         },
       },
       async (request, reply) => {
@@ -98,18 +87,26 @@ export function uploadTus(app: NimbusApp, { auth, uploads }: Services): void {
         return reply.code(204).header("tus-resumable", TUS_VERSION).send();
       },
     );
+  });
+}
 
-    scope.route({
-      method: "OPTIONS",
-      url: TUS_PATH,
-      schema: { tags: ["drive"], summary: "tus: server capabilities (no token needed)" },
-      handler: async (request, reply) => {
+/** The tus capabilities (OPTIONS): public, no token needed. */
+export function uploadTusCapabilities(app: NimbusApp, { uploads }: Services): void {
+  const { resumable } = uploads;
+  withUnreadBodies(app, (scope) => {
+    route(
+      scope,
+      endpoints.drive.tusCapabilities,
+      {
+        schema: { tags: ["drive"], summary: "tus: server capabilities (no token needed)" },
+      },
+      async (request, reply) => {
         const answer = await resumable.handle(request.raw, reply.raw);
         reply.code(answer.status);
         for (const [name, value] of answer.headers) reply.header(name, value);
         return reply.send();
       },
-    });
+    );
   });
 }
 

@@ -1,13 +1,14 @@
-import { createShareRequestSchema, createShareResponseSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { requireUser, userId } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
-export function createShare(app: NimbusApp, { auth, shares }: Services): void {
-  app.post(
-    "/drive/v1/share",
+export function createShare(app: NimbusApp, { shares }: Services): void {
+  route(
+    app,
+    endpoints.share.createShare,
     {
-      onRequest: requireUser(auth),
       schema: {
         tags: ["share"],
         summary: "Share items as a link",
@@ -15,8 +16,6 @@ export function createShare(app: NimbusApp, { auth, shares }: Services): void {
           "`pass_code_option` REQUIRED uses `pass_code` or generates a 4-character one; `expiration_days` -1 " +
           "never expires; `restore_limit` -1 allows unlimited saves. With `SHARE_REVIEW=on` the link answers " +
           "`AUDITING` until an admin approves it.",
-        body: createShareRequestSchema,
-        response: { 200: createShareResponseSchema },
       },
     },
     async (request) => {

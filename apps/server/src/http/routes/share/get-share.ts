@@ -1,14 +1,14 @@
-import { getShareQuerySchema, shareFilesResponseSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { optionalUser } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
 import type { NimbusApp } from "../../types.js";
 import { SHARE_STATUS_NOTE, visitOf } from "./visit.js";
 
-export function getShare(app: NimbusApp, { auth, shareVisits }: Services): void {
-  app.get(
-    "/drive/v1/share",
+export function getShare(app: NimbusApp, { shareVisits }: Services): void {
+  route(
+    app,
+    endpoints.share.getShare,
     {
-      onRequest: optionalUser(auth),
       schema: {
         tags: ["share"],
         summary: "Open a share: status, sharer, title and its top level (or `parent_id`, a folder inside it)",
@@ -16,8 +16,6 @@ export function getShare(app: NimbusApp, { auth, shareVisits }: Services): void 
           `${SHARE_STATUS_NOTE} A correct \`pass_code\` answers a \`pass_code_token\` (valid 12 hours, for this ` +
           "share only) to send instead from then on; wrong passcodes are limited per share and client, then " +
           "`captcha_required`. Files carry no links: ask `/drive/v1/share/file_info`.",
-        querystring: getShareQuerySchema,
-        response: { 200: shareFilesResponseSchema },
       },
     },
     async (request) => {

@@ -1,18 +1,17 @@
-import { listSharesQuerySchema, shareListSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { requireUser, userId } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
-export function listShares(app: NimbusApp, { auth, shares }: Services): void {
-  app.get(
-    "/drive/v1/share/list",
+export function listShares(app: NimbusApp, { shares }: Services): void {
+  route(
+    app,
+    endpoints.share.listShares,
     {
-      onRequest: requireUser(auth),
       schema: {
         tags: ["share"],
         summary: "My shares, newest first, with view, save and download counts",
-        querystring: listSharesQuerySchema,
-        response: { 200: shareListSchema },
       },
     },
     async (request) =>

@@ -1,18 +1,16 @@
-import { emptyResponseSchema, reportShareRequestSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { optionalUser } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
 import type { NimbusApp } from "../../types.js";
 
-export function reportShare(app: NimbusApp, { auth, shareReports }: Services): void {
-  app.post(
-    "/drive/v1/share/report",
+export function reportShare(app: NimbusApp, { shareReports }: Services): void {
+  route(
+    app,
+    endpoints.share.reportShare,
     {
-      onRequest: optionalUser(auth),
       schema: {
         tags: ["share"],
         summary: "Report abuse in a share (kept for admins)",
-        body: reportShareRequestSchema,
-        response: { 200: emptyResponseSchema },
       },
     },
     async (request) => {

@@ -1,14 +1,15 @@
-import { restoreShareRequestSchema, restoreShareResponseSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { requireUser, userId } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 import { visitOf } from "./visit.js";
 
-export function restoreShare(app: NimbusApp, { auth, shareRestore }: Services): void {
-  app.post(
-    "/drive/v1/share/restore",
+export function restoreShare(app: NimbusApp, { shareRestore }: Services): void {
+  route(
+    app,
+    endpoints.share.restoreShare,
     {
-      onRequest: requireUser(auth),
       schema: {
         tags: ["share"],
         summary: "Save a share's items (none named: all of it) into my folder",
@@ -18,8 +19,6 @@ export function restoreShare(app: NimbusApp, { auth, shareRestore }: Services): 
           "against the share's restore limit. A share whose check is not OK is `share_unavailable` with its " +
           "`share_status` in the details. Small saves are done before the answer (`RESTORE_COMPLETE`); big ones " +
           "answer `RESTORE_START` and run as the `restore` task `restore_task_id` (poll `/drive/v1/tasks/{id}`).",
-        body: restoreShareRequestSchema,
-        response: { 200: restoreShareResponseSchema },
       },
     },
     async (request) => {

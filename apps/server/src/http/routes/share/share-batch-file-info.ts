@@ -1,21 +1,18 @@
-import { shareBatchFileInfoRequestSchema, shareBatchFileInfoResponseSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { optionalUser } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
 import type { NimbusApp } from "../../types.js";
 import { SHARE_STATUS_NOTE, visitOf } from "./visit.js";
 
-export function shareBatchFileInfo(app: NimbusApp, { auth, shareVisits }: Services): void {
-  app.post(
-    // "::" is a literal ":" in a Fastify path.
-    "/drive/v1/share::batch_file_info",
+export function shareBatchFileInfo(app: NimbusApp, { shareVisits }: Services): void {
+  route(
+    app,
+    endpoints.share.shareBatchFileInfo,
     {
-      onRequest: optionalUser(auth),
       schema: {
         tags: ["share"],
         summary: "Several items of a share with signed links",
         description: SHARE_STATUS_NOTE,
-        body: shareBatchFileInfoRequestSchema,
-        response: { 200: shareBatchFileInfoResponseSchema },
       },
     },
     async (request) => {

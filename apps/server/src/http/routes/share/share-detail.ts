@@ -1,20 +1,18 @@
-import { shareDetailQuerySchema, shareFilesResponseSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { optionalUser } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
 import type { NimbusApp } from "../../types.js";
 import { SHARE_STATUS_NOTE, visitOf } from "./visit.js";
 
-export function shareDetail(app: NimbusApp, { auth, shareVisits }: Services): void {
-  app.get(
-    "/drive/v1/share/detail",
+export function shareDetail(app: NimbusApp, { shareVisits }: Services): void {
+  route(
+    app,
+    endpoints.share.shareDetail,
     {
-      onRequest: optionalUser(auth),
       schema: {
         tags: ["share"],
         summary: "A folder inside a share, with its path from the shared item (`ancestors`)",
         description: `${SHARE_STATUS_NOTE} A \`parent_id\` outside the shared tree is \`file_not_found\`.`,
-        querystring: shareDetailQuerySchema,
-        response: { 200: shareFilesResponseSchema },
       },
     },
     async (request) => {

@@ -1,22 +1,20 @@
-import { shareFileInfoQuerySchema, shareFileInfoResponseSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { optionalUser } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
 import type { NimbusApp } from "../../types.js";
 import { SHARE_STATUS_NOTE, visitOf } from "./visit.js";
 
-export function shareFileInfo(app: NimbusApp, { auth, shareVisits }: Services): void {
-  app.get(
-    "/drive/v1/share/file_info",
+export function shareFileInfo(app: NimbusApp, { shareVisits }: Services): void {
+  route(
+    app,
+    endpoints.share.shareFileInfo,
     {
-      onRequest: optionalUser(auth),
       schema: {
         tags: ["share"],
         summary: "One item of a share with signed preview and download links",
         description:
           `${SHARE_STATUS_NOTE} Links are made for the signed-in visitor, whose download traffic the bytes ` +
           "count against (anonymous visitors' previews count against the sharer's).",
-        querystring: shareFileInfoQuerySchema,
-        response: { 200: shareFileInfoResponseSchema },
       },
     },
     async (request) => {

@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { endpoints } from "@nimbus/protocol";
+import { route } from "../../endpoint-route.js";
 import type { NimbusApp } from "../../types.js";
-import { ALTCHA_SCRIPT_PATH } from "./challenge-html.js";
 
 let script: Promise<Buffer> | undefined;
 
@@ -17,7 +18,7 @@ function widgetScript(): Promise<Buffer> {
 
 /** Serves the widget from this origin (no CDN): the challenge page loads it. */
 export function altchaScript(app: NimbusApp): void {
-  app.get(ALTCHA_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) => {
+  route(app, endpoints.shield.altchaScript, { schema: { hide: true } }, async (_request, reply) => {
     reply
       .header("content-type", "text/javascript; charset=utf-8")
       .header("cache-control", "public, max-age=86400");

@@ -1,17 +1,17 @@
-import { captchaInitRequestSchema, captchaInitResponseSchema, negotiateLocale } from "@nimbus/protocol";
+import { endpoints, negotiateLocale } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
+import { route } from "../../endpoint-route.js";
 import type { NimbusApp } from "../../types.js";
 
 export function captchaInit(app: NimbusApp, { captcha }: Services): void {
-  app.post(
-    "/v1/shield/captcha/init",
+  route(
+    app,
+    endpoints.shield.captchaInit,
     {
       schema: {
         tags: ["shield"],
         summary:
           "A captcha token for an action: at once when the risk is low, else a challenge url to pass first",
-        body: captchaInitRequestSchema,
-        response: { 200: captchaInitResponseSchema },
       },
     },
     async (request) =>

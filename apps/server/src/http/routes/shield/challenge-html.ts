@@ -1,4 +1,26 @@
-import type { ChallengeTexts } from "./challenge-texts.js";
+import { serverText } from "@nimbus/texts/server";
+
+const CHALLENGE_TEXT_NAMES = [
+  "title",
+  "lead",
+  "label",
+  "loading",
+  "verifying",
+  "verified",
+  "error",
+  "expired",
+  "reload",
+  "gone",
+] as const;
+
+/** The challenge page's texts (`captcha.*`), also handed to the ALTCHA widget as its strings. */
+export type ChallengeTexts = Record<(typeof CHALLENGE_TEXT_NAMES)[number], string>;
+
+export function challengeTexts(locale: string): ChallengeTexts {
+  return Object.fromEntries(
+    CHALLENGE_TEXT_NAMES.map((name) => [name, serverText(locale, `captcha.${name}`)]),
+  ) as ChallengeTexts;
+}
 
 export type PageTheme = "light" | "dark" | "system";
 
@@ -8,6 +30,8 @@ export interface ChallengePageInput {
   texts: ChallengeTexts;
   /** Undefined when the ticket is forged or expired: the page only says so. */
   ticket: string | undefined;
+  /** The nonce of the page's Content-Security-Policy, carried by its scripts. */
+  nonce: string;
 }
 
 export const ALTCHA_SCRIPT_PATH = "/v1/shield/assets/altcha.js";
@@ -39,6 +63,7 @@ altcha-widget{display:block;--altcha-max-width:100%;--altcha-color-base:var(--bg
 /** The 320×430 challenge page: ALTCHA's widget solves the proof of work, then the page goes on with the token. */
 export function challengePageHtml(input: ChallengePageInput): string {
   const { texts } = input;
+  const nonce = escapeHtml(input.nonce);
   const config = {
     ticket: input.ticket,
     language: input.locale.toLowerCase(),
@@ -59,8 +84,8 @@ export function challengePageHtml(input: ChallengePageInput): string {
     ? `<altcha-widget id="pow" hidefooter></altcha-widget>
 <p class="status" id="status" role="status" aria-live="polite"></p>
 <script id="config" type="application/json">${scriptJson(config)}</script>
-<script src="${ALTCHA_SCRIPT_PATH}"></script>
-<script>${PAGE_SCRIPT}</script>`
+<script nonce="${nonce}" src="${ALTCHA_SCRIPT_PATH}"></script>
+<script nonce="${nonce}">${PAGE_SCRIPT}</script>`
     : `<p class="status" data-kind="error" role="alert">${escapeHtml(texts.gone)}</p>`;
   return `<!doctype html>
 <html lang="${escapeHtml(input.locale)}" data-theme="${input.theme}">

@@ -1,8 +1,9 @@
-import { captchaChallengeQuerySchema, isLocale, negotiateLocale } from "@nimbus/protocol";
+import { endpoints, isLocale, negotiateLocale } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
+import { route } from "../../endpoint-route.js";
+import { challengePagePolicy, newNonce } from "../../security-headers.js";
 import type { NimbusApp } from "../../types.js";
-import { challengePageHtml, type PageTheme } from "./challenge-html.js";
-import { CHALLENGE_TEXTS } from "./challenge-texts.js";
+import { challengePageHtml, challengeTexts, type PageTheme } from "./challenge-html.js";
 
 const THEMES = new Set<PageTheme>(["light", "dark", "system"]);
 
@@ -13,14 +14,14 @@ function themeOf(query: string | undefined, cookie: string | undefined): PageThe
 }
 
 /** `GET /v1/shield/challenge?c=…`: the page a challenge `url` opens (shown in a 320×430 frame). */
-export function challengePage(app: NimbusApp, { captcha }: Services): void {
-  app.get(
-    "/v1/shield/challenge",
+export function challengePage(app: NimbusApp, { captcha, config }: Services): void {
+  route(
+    app,
+    endpoints.shield.challengePage,
     {
       schema: {
         tags: ["shield"],
         summary: "The captcha challenge page (HTML): a proof of work, then a redirect carrying captcha_token",
-        querystring: captchaChallengeQuerySchema,
       },
     },
     async (request, reply) => {
@@ -32,16 +33,19 @@ export function challengePage(app: NimbusApp, { captcha }: Services): void {
       } catch {
         ticket = undefined;
       }
+      const nonce = newNonce();
       reply
         .code(ticket ? 200 : 410)
+        .header("content-security-policy", challengePagePolicy(nonce, config.embedParentOrigins))
         .header("content-type", "text/html; charset=utf-8")
         .header("cache-control", "no-store")
         .header("referrer-policy", "no-referrer");
       return challengePageHtml({
         locale,
         theme: themeOf(theme, request.cookies.pp_theme),
-        texts: CHALLENGE_TEXTS[locale],
+        texts: challengeTexts(locale),
         ticket,
+        nonce,
       });
     },
   );

@@ -1,17 +1,17 @@
-import { z } from "zod";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
+import { route } from "../../endpoint-route.js";
 import type { NimbusApp } from "../../types.js";
 
 /** The ALTCHA widget fetches its proof-of-work challenge here. */
 export function challengePow(app: NimbusApp, { captcha }: Services): void {
-  app.get(
-    "/v1/shield/challenge/pow",
+  route(
+    app,
+    endpoints.shield.challengePow,
     {
       schema: {
         tags: ["shield"],
         summary: "A fresh ALTCHA proof-of-work challenge for a challenge ticket",
-        querystring: z.object({ c: z.string().min(1).max(2048) }),
-        response: { 200: z.record(z.string(), z.unknown()) },
       },
     },
     async (request, reply) => {

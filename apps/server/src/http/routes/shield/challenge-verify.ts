@@ -1,17 +1,17 @@
-import { captchaVerifyRequestSchema, captchaVerifyResponseSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
+import { route } from "../../endpoint-route.js";
 import type { NimbusApp } from "../../types.js";
 
 export function challengeVerify(app: NimbusApp, { captcha }: Services): void {
-  app.post(
-    "/v1/shield/challenge/verify",
+  route(
+    app,
+    endpoints.shield.challengeVerify,
     {
       schema: {
         tags: ["shield"],
         summary:
           "A solved proof of work for a challenge ticket → a captcha token and the address to go on to",
-        body: captchaVerifyRequestSchema,
-        response: { 200: captchaVerifyResponseSchema },
       },
     },
     async (request, reply) => {

@@ -1,11 +1,12 @@
-import { AVATAR_MAX_BYTES, userMeSchema } from "@nimbus/protocol";
+import { AVATAR_MAX_BYTES, endpoints } from "@nimbus/protocol";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Services } from "../../../services.js";
-import { requireUser, userId } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
 /** The avatar: the image itself as the body (`Content-Type: image/…`), resized to square WebP sizes. */
-export function avatarUpload(app: NimbusApp, { auth, profiles }: Services): void {
+export function avatarUpload(app: NimbusApp, { profiles }: Services): void {
   app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.addContentTypeParser(
@@ -13,10 +14,10 @@ export function avatarUpload(app: NimbusApp, { auth, profiles }: Services): void
       { parseAs: "buffer", bodyLimit: AVATAR_MAX_BYTES },
       (_r, body, done) => done(null, body),
     );
-    scope.post(
-      "/v1/user/me/avatar",
+    route(
+      scope,
+      endpoints.user.avatarUpload,
       {
-        onRequest: requireUser(auth),
         bodyLimit: AVATAR_MAX_BYTES,
         schema: {
           tags: ["user"],
@@ -24,7 +25,6 @@ export function avatarUpload(app: NimbusApp, { auth, profiles }: Services): void
           description:
             "Other content types answer `unsupported_media_type`; bytes that are not a readable image " +
             "`invalid_argument` (reason NOT_AN_IMAGE); larger bodies `payload_too_large`.",
-          response: { 200: userMeSchema },
         },
       },
       async (request) =>
@@ -34,11 +34,11 @@ export function avatarUpload(app: NimbusApp, { auth, profiles }: Services): void
           request.headers["content-type"],
         ),
     );
-    scope.delete(
-      "/v1/user/me/avatar",
+    route(
+      scope,
+      endpoints.user.avatarDelete,
       {
-        onRequest: requireUser(auth),
-        schema: { tags: ["user"], summary: "Remove the avatar", response: { 200: userMeSchema } },
+        schema: { tags: ["user"], summary: "Remove the avatar" },
       },
       async (request) => profiles.removeAvatar(userId(request)),
     );

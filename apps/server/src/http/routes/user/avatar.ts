@@ -1,19 +1,19 @@
-import { AVATAR_SIZES, avatarParamsSchema, avatarQuerySchema, NimbusError } from "@nimbus/protocol";
+import { AVATAR_SIZES, endpoints, NimbusError } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
+import { route } from "../../endpoint-route.js";
 import type { NimbusApp } from "../../types.js";
 
 const LARGEST = AVATAR_SIZES[AVATAR_SIZES.length - 1] as number;
 
 /** Avatar images: public, and immutable (a new upload is a new version, so a new URL). */
 export function avatar(app: NimbusApp, { avatars }: Services): void {
-  app.get(
-    "/v1/user/avatars/:user_id/:version",
+  route(
+    app,
+    endpoints.user.avatar,
     {
       schema: {
         tags: ["user"],
         summary: "An avatar as WebP (`size` 48, 96 or 256; default 256)",
-        params: avatarParamsSchema,
-        querystring: avatarQuerySchema,
       },
     },
     async (request, reply) => {

@@ -1,14 +1,15 @@
-import { userMeSchema } from "@nimbus/protocol";
+import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
-import { requireUser, userId } from "../../plugins/authenticate.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
-export function me(app: NimbusApp, { auth, profiles }: Services): void {
-  app.get(
-    "/v1/user/me",
+export function me(app: NimbusApp, { profiles }: Services): void {
+  route(
+    app,
+    endpoints.user.me,
     {
-      onRequest: requireUser(auth),
-      schema: { tags: ["user"], summary: "The signed-in user's profile", response: { 200: userMeSchema } },
+      schema: { tags: ["user"], summary: "The signed-in user's profile" },
     },
     async (request) => profiles.me(userId(request)),
   );

@@ -1,10 +1,10 @@
 import { FILE_KIND, NimbusError } from "@nimbus/protocol";
 import { newId } from "../../../lib/ids.js";
-import { addBlobReferences, lockUser, storageLimit } from "../accounting.js";
+import { addBlobReferences, lockUser, storageLimit } from "../../accounting/storage-accounting.js";
+import { chargeStorage } from "../../accounting/storage-charges.js";
 import type { FileRow, NewFileRow } from "../files-repository.js";
 import { NameAllocator, nameFields } from "../name-allocator.js";
 import { subtreeTotals } from "../tree.js";
-import { chargeStorage } from "../upload-commit.js";
 import {
   eventOf,
   isFolder,
@@ -54,19 +54,18 @@ export async function copyItems(
   ids: readonly string[],
   parentId: string,
 ): Promise<FileRow[]> {
-  const user = await lockUser(ctx.db, userId);
+  await lockUser(ctx.db, userId);
   await requireDestination(ctx, userId, parentId);
   const items = await requireOwned(ctx, userId, ids);
   for (const item of items) checkCopyable(item);
   await refuseIntoItself(ctx, userId, items, parentId, "file_copy_into_itself");
-  return copyTrees(ctx, { userId, items }, { userId, parentId, vipType: user.vip_type });
+  return copyTrees(ctx, { userId, items }, { userId, parentId });
 }
 
 /** Where `copyTrees` puts copies: a checked folder of a user whose lock the transaction holds. */
 export interface CopyTarget {
   userId: string;
   parentId: string;
-  vipType: string;
 }
 
 /**
@@ -141,7 +140,7 @@ export async function copyTrees(
     frontier = next;
   }
 
-  await chargeStorage(ctx.db, userId, bytes, storageLimit(target.vipType, ctx.quota));
+  await chargeStorage(ctx.db, userId, bytes, await storageLimit(ctx.db, userId, ctx.quota, ctx.clock.now()));
   await ctx.files.insertMany(rows, ctx.db);
   await addBlobReferences(ctx.db, blobs);
   const created = top.map(

@@ -1,4 +1,9 @@
-import { lockUser, releaseBlobReferences, releaseOrphanedUploads, releaseUsage } from "../accounting.js";
+import {
+  lockUser,
+  releaseBlobReferences,
+  releaseOrphanedUploads,
+  releaseUsage,
+} from "../../accounting/storage-accounting.js";
 import type { FileRow } from "../files-repository.js";
 import { deleteSubtrees, subtreeTotals } from "../tree.js";
 import { eventOf, type OpsContext, requireOwned } from "./context.js";

@@ -1,5 +1,5 @@
 import { NimbusError } from "@nimbus/protocol";
-import { lockUser } from "../accounting.js";
+import { lockUser } from "../../accounting/storage-accounting.js";
 import type { FileRow } from "../files-repository.js";
 import { NameAllocator, nameFields } from "../name-allocator.js";
 import { ancestry } from "../tree.js";

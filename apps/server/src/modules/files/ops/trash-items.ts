@@ -1,6 +1,6 @@
 import { FILE_KIND } from "@nimbus/protocol";
 import { newId } from "../../../lib/ids.js";
-import { lockUser } from "../accounting.js";
+import { lockUser } from "../../accounting/storage-accounting.js";
 import type { FileRow } from "../files-repository.js";
 import { NameAllocator, nameFields } from "../name-allocator.js";
 import { ancestry, restoreDescendants, trashDescendants } from "../tree.js";

@@ -1,0 +1,16 @@
+import { endpoints } from "@nimbus/protocol";
+import type { Services } from "../../../services.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
+import type { NimbusApp } from "../../types.js";
+
+export function createOrder(app: NimbusApp, { payments }: Services): void {
+  route(
+    app,
+    endpoints.membership.order,
+    {
+      schema: { tags: ["membership"], summary: "Start the checkout of a product" },
+    },
+    async (request) => payments.createOrder(userId(request), request.body),
+  );
+}

@@ -1,0 +1,16 @@
+import { endpoints } from "@nimbus/protocol";
+import type { Services } from "../../../services.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
+import type { NimbusApp } from "../../types.js";
+
+export function getOrder(app: NimbusApp, { payments }: Services): void {
+  route(
+    app,
+    endpoints.membership.getOrder,
+    {
+      schema: { tags: ["membership"], summary: "One of the caller's orders" },
+    },
+    async (request) => ({ order: await payments.getOrder(userId(request), request.params.id) }),
+  );
+}

@@ -1,0 +1,16 @@
+import { endpoints } from "@nimbus/protocol";
+import type { Services } from "../../../services.js";
+import { route } from "../../endpoint-route.js";
+import { userId } from "../../plugins/authenticate.js";
+import type { NimbusApp } from "../../types.js";
+
+export function listOrders(app: NimbusApp, { payments }: Services): void {
+  route(
+    app,
+    endpoints.membership.listOrders,
+    {
+      schema: { tags: ["membership"], summary: "The caller's orders, newest first" },
+    },
+    async (request) => payments.listOrders(userId(request), request.query),
+  );
+}

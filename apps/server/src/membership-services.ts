@@ -1,0 +1,53 @@
+import type { PaymentProvider as ProviderName } from "@nimbus/protocol";
+import type { Mailer, MailLogger } from "./mail/mailer.js";
+import { loadCatalogue, seedCatalogue } from "./modules/payments/catalogue.js";
+import { MembershipService } from "./modules/payments/membership-service.js";
+import { registerPaymentJobs } from "./modules/payments/payment-jobs.js";
+import { type PaymentProvider, SandboxProvider } from "./modules/payments/payment-provider.js";
+import { PaymentsService } from "./modules/payments/payments-service.js";
+import { StripeProvider, stripeClient } from "./modules/payments/stripe-provider.js";
+import { StripeWebhooks } from "./modules/payments/stripe-webhooks.js";
+import type { Shared } from "./services.js";
+
+/** Membership and payments: products, orders, providers, webhooks, the member's view. */
+export interface MembershipServices {
+  payments: PaymentsService;
+  membership: MembershipService;
+  stripeWebhooks: StripeWebhooks;
+  /** Loads the catalogue (defaults or `PRODUCTS_FILE`) into the database; `buildApp` runs it once. */
+  seedCatalogue(): Promise<void>;
+}
+
+export function wireMembership(shared: Shared, mailer: Mailer, log: MailLogger): MembershipServices {
+  const { db, clock, config, jobs, memberships } = shared;
+  const client = stripeClient(config.payments.stripe);
+  const stripe = client ? new StripeProvider(client) : null;
+  // The sandbox gives premium away: it exists only on a server configured for it, never beside Stripe.
+  const providers = new Map<ProviderName, PaymentProvider>();
+  if (config.payments.provider === "sandbox") providers.set("sandbox", new SandboxProvider());
+  if (stripe) providers.set("stripe", stripe);
+  const payments = new PaymentsService({ db, clock, config, providers, mailer, log });
+  const membership = new MembershipService({
+    db,
+    clock,
+    memberships,
+    providers,
+    mailer,
+    publicUrl: config.publicUrl,
+    reminderDays: config.payments.reminderDays,
+  });
+  const stripeWebhooks = new StripeWebhooks({
+    db,
+    clock,
+    stripe: client,
+    webhookSecret: config.payments.stripe.webhookSecret,
+    payments,
+  });
+  registerPaymentJobs({ jobs, payments, membership, stripe });
+  return {
+    payments,
+    membership,
+    stripeWebhooks,
+    seedCatalogue: () => seedCatalogue(db, loadCatalogue(config.payments.productsFile)),
+  };
+}

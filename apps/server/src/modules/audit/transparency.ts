@@ -1,0 +1,128 @@
+import { SHARE_REPORT_REASONS, type ShareReportReason, type TransparencyReport } from "@nimbus/protocol";
+import type { Db } from "../../db/database.js";
+import type { Clock } from "../../lib/clock.js";
+import type { AdminLog } from "../admin-log/admin-log.js";
+
+/** Admin-log actions that block shares, and those that act on accounts. */
+const SHARE_ACTIONS = ["moderation.block", "moderation.reject"];
+const ACCOUNT_ACTIONS = ["user.freeze"];
+
+function yearBounds(year: number): [number, number] {
+  return [Date.UTC(year, 0, 1), Date.UTC(year + 1, 0, 1)];
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+function shareIdsOf(detail: string): string[] {
+  try {
+    const parsed = JSON.parse(detail) as { share_ids?: unknown };
+    return Array.isArray(parsed.share_ids) ? parsed.share_ids.filter((id) => typeof id === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The public transparency report (spec: "built from the stored moderation data"): only
+ * aggregated counts of one period, read from abuse reports, blocked GCIDs and the admin log.
+ */
+export class TransparencyFigures {
+  constructor(
+    private readonly db: Db,
+    private readonly adminLog: AdminLog,
+    private readonly clock: Clock,
+  ) {}
+
+  async report(year?: number): Promise<TransparencyReport> {
+    const [from, to] = year === undefined ? [0, Number.MAX_SAFE_INTEGER] : yearBounds(year);
+    const { db } = this;
+    const [reports, contents, shareActions, accountActions] = await Promise.all([
+      db
+        .selectFrom("share_reports")
+        .select(["reason", "created_at", "actioned_at"])
+        .where("created_at", ">=", from)
+        .where("created_at", "<", to)
+        .execute(),
+      db
+        .selectFrom("blocked_gcids")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("created_at", ">=", from)
+        .where("created_at", "<", to)
+        .executeTakeFirstOrThrow(),
+      this.adminLog.between(SHARE_ACTIONS, from, to),
+      this.adminLog.between(ACCOUNT_ACTIONS, from, to),
+    ]);
+    const byReason = new Map<ShareReportReason, { received: number; actioned: number }>(
+      SHARE_REPORT_REASONS.map((reason) => [reason, { received: 0, actioned: 0 }]),
+    );
+    const delays: number[] = [];
+    for (const row of reports) {
+      const counts = byReason.get(row.reason as ShareReportReason) ?? byReason.get("other");
+      if (!counts) continue;
+      counts.received += 1;
+      if (row.actioned_at !== null) {
+        counts.actioned += 1;
+        delays.push(Math.max(0, Number(row.actioned_at) - Number(row.created_at)));
+      }
+    }
+    const shareIds = new Set<string>();
+    for (const action of shareActions) {
+      for (const id of action.action === "moderation.reject" ? [action.target] : shareIdsOf(action.detail)) {
+        shareIds.add(id);
+      }
+    }
+    const accounts = new Set(accountActions.map((action) => action.target));
+    for (const owner of await this.ownersOf([...shareIds])) accounts.add(owner);
+    const mid = median(delays);
+    return {
+      period: year === undefined ? "all" : String(year),
+      years: await this.years(),
+      reports: [...byReason].map(([reason, counts]) => ({ reason, ...counts })),
+      shares_blocked: shareIds.size,
+      contents_blocked: Number(contents.n),
+      accounts_actioned: accounts.size,
+      median_seconds_to_action: mid === null ? null : Math.round(mid / 1000),
+    };
+  }
+
+  private async ownersOf(shareIds: string[]): Promise<string[]> {
+    const owners: string[] = [];
+    for (let at = 0; at < shareIds.length; at += 500) {
+      const rows = await this.db
+        .selectFrom("shares")
+        .select("user_id")
+        .distinct()
+        .where("id", "in", shareIds.slice(at, at + 500))
+        .execute();
+      owners.push(...rows.map((row) => row.user_id));
+    }
+    return owners;
+  }
+
+  /** Every year from the first stored report or block to this one, newest first. */
+  private async years(): Promise<number[]> {
+    const [reports, blocks] = await Promise.all([
+      this.db
+        .selectFrom("share_reports")
+        .select((eb) => eb.fn.min<number | string | null>("created_at").as("first"))
+        .executeTakeFirst(),
+      this.db
+        .selectFrom("blocked_gcids")
+        .select((eb) => eb.fn.min<number | string | null>("created_at").as("first"))
+        .executeTakeFirst(),
+    ]);
+    const now = new Date(this.clock.now()).getUTCFullYear();
+    const firsts = [reports?.first, blocks?.first].filter((value) => value !== null && value !== undefined);
+    const first = firsts.length ? new Date(Math.min(...firsts.map(Number))).getUTCFullYear() : now;
+    const years: number[] = [];
+    for (let year = now; year >= first; year -= 1) years.push(year);
+    return years;
+  }
+}

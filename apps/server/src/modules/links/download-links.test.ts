@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { DOWNLOAD_LINK_TTL_MS, DownloadLinks } from "./download-links.js";
+
+const links = new DownloadLinks("s".repeat(32));
+const now = Date.UTC(2025, 4, 1, 12, 7);
+const USER1 = { userId: "USER1", generation: 3 };
+const query = (path: string) => Object.fromEntries(new URL(path, "http://x").searchParams);
+
+describe("DownloadLinks", () => {
+  it("signs purpose, subject, holder and a rounded expiry; verify answers the holder", () => {
+    const link = links.sign("FILE1", USER1, now);
+    expect(link.path).toMatch(/^\/drive\/v1\/download\/FILE1\?u=USER1&g=3&expires=\d+&sig=[\w-]+$/);
+    expect(link.expiresAt).toBeGreaterThanOrEqual(now + DOWNLOAD_LINK_TTL_MS);
+    expect(link.expiresAt % (15 * 60 * 1000)).toBe(0);
+    expect(links.sign("FILE1", USER1, now + 1000).path).toBe(link.path); // stable, so cacheable
+    expect(links.verify("download", "FILE1", query(link.path), now)).toEqual(USER1);
+  });
+
+  it("refuses another purpose, subject, user, a forged expiry, an expired link, another key", () => {
+    const q = query(links.signFor("thumbnail", "FILE1/SIZE_SMALL", USER1, now).path);
+    const refused = (fn: () => unknown) =>
+      expect(fn).toThrow(expect.objectContaining({ error: "link_expired" }));
+    expect(links.verify("thumbnail", "FILE1/SIZE_SMALL", q, now)).toEqual(USER1);
+    refused(() => links.verify("download", "FILE1/SIZE_SMALL", q, now));
+    refused(() => links.verify("thumbnail", "FILE1/SIZE_LARGE", q, now));
+    refused(() => links.verify("thumbnail", "FILE1/SIZE_SMALL", { ...q, u: "USER2" }, now));
+    refused(() => links.verify("thumbnail", "FILE1/SIZE_SMALL", { ...q, g: "4" }, now));
+    refused(() => links.verify("thumbnail", "FILE1/SIZE_SMALL", { ...q, s: "VNshare" }, now));
+    refused(() =>
+      links.verify("thumbnail", "FILE1/SIZE_SMALL", { ...q, expires: String(Number(q.expires) + 1) }, now),
+    );
+    refused(() => links.verify("thumbnail", "FILE1/SIZE_SMALL", q, Number(q.expires)));
+    refused(() => new DownloadLinks("t".repeat(32)).verify("thumbnail", "FILE1/SIZE_SMALL", q, now));
+    refused(() => links.verify("download", "FILE1", {}, now));
+  });
+
+  it("signs an anonymous share visitor's link by its share", () => {
+    const holder = { userId: "", generation: 0, shareId: "VNabc" };
+    const q = query(links.sign("FILE1", holder, now).path);
+    expect(q).toMatchObject({ u: "", g: "0", s: "VNabc" });
+    expect(links.verify("download", "FILE1", q, now)).toEqual(holder);
+    expect(() => links.verify("download", "FILE1", { ...q, s: "" }, now)).toThrow();
+  });
+});

@@ -1,0 +1,25 @@
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { fetchCatalogue } from "./i18n/catalogue.js";
+
+/**
+ * Hydration waits for the page's catalogue (a hashed asset the page preloads, decision
+ * 0034), so the first client render shows the same texts as the server's and never a
+ * key. Without it the page stays as the server rendered it, like with scripts off.
+ */
+const locale = document.documentElement.lang;
+fetchCatalogue(locale)
+  .catch(() => fetchCatalogue(locale))
+  .then(
+    () =>
+      startTransition(() => {
+        hydrateRoot(
+          document,
+          <StrictMode>
+            <HydratedRouter />
+          </StrictMode>,
+        );
+      }),
+    (error: unknown) => console.error("Nimbus: the page's texts did not load; the page stays static.", error),
+  );

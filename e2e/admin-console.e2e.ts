@@ -1,0 +1,238 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { nimbusApi } from "@nimbus/protocol";
+import type { Browser, Page } from "@playwright/test";
+import { skipGuide, uploadFile } from "./support/drive.js";
+import { catalogue, expect, test } from "./support/fixtures.js";
+import { E2E_ADMIN_EMAIL, signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
+import { SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js";
+
+// The admin console at /admin: moderation from the report queue to the transparency report,
+// the feedback inbox, and the "not allowed" state. Screenshots: test-results/screenshots/admin-*.png.
+const DIR = new URL("../test-results/screenshots/", import.meta.url);
+const en = catalogue("en-US");
+const zh = catalogue("zh-CN");
+
+/** A page signed in as the e2e admin (signed up on first use, signed in after). */
+async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  try {
+    await signUpInBrowser(page, { email: E2E_ADMIN_EMAIL });
+  } catch {
+    const signin = await page.request.post("/v1/auth/signin", {
+      headers: WEB_CLIENT_HEADERS,
+      data: { username: E2E_ADMIN_EMAIL, password: "correct horse battery" },
+    });
+    expect(signin.ok(), await signin.text()).toBe(true);
+  }
+  return page;
+}
+
+interface Figures {
+  contents_blocked: number;
+  shares_blocked: number;
+  reports: { reason: string; received: number; actioned: number }[];
+}
+
+test("a reported share is blocked from the console's queue, shows PROHIBITED and is counted", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  mkdirSync(DIR, { recursive: true });
+  const year = new Date().getUTCFullYear();
+  const figures = async (): Promise<Figures> =>
+    (await (await page.request.get(`/drive/v1/statistics/pub/transparency?year=${year}`)).json()) as Figures;
+
+  await signUpInBrowser(page);
+  const file = await uploadFile(page, "offending.bin", randomBytes(64));
+  const title = `Offending ${Date.now()}`;
+  const created = await page.request.post("/drive/v1/share", {
+    headers: WEB_CLIENT_HEADERS,
+    data: { file_ids: [file.id], title },
+  });
+  const { share_id } = (await created.json()) as { share_id: string };
+  const before = await figures();
+
+  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  await visitor.goto(`/s/${share_id}`);
+  await visitor.getByRole("button", { name: en["shares.report.open"] }).click();
+  await visitor.getByRole("radio", { name: en["shares.report.reason.porn"] }).check();
+  await visitor.getByRole("button", { name: en["shares.report.submit"] }).click();
+  await expect(
+    visitor.getByRole("status").filter({ hasText: en["shares.report.done"] as string }),
+  ).toBeVisible();
+
+  const admin = await adminPage(browser, baseURL ?? "");
+  await skipGuide(admin);
+  await admin.goto("/admin/moderation");
+  const row = admin.getByRole("row").filter({ hasText: title });
+  // The first visit hydrates the console and checks the admin scope: a loaded machine is slow.
+  await expect(row).toContainText(en["shares.report.reason.porn"] as string, { timeout: 30_000 });
+  const blockName = (en["admin.moderation.blockShare"] as string).replace("{title}", title);
+  await row.getByRole("button", { name: blockName }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "1" }).first()).toBeVisible();
+  // Open reports only: the acted-on one leaves the queue.
+  await expect(admin.getByRole("row").filter({ hasText: title })).toHaveCount(0);
+
+  await visitor.reload();
+  await expect(visitor.getByRole("heading", { name: en["shares.status.prohibited.title"] })).toBeVisible();
+  const answered = await visitor.request.get(`/drive/v1/share?share_id=${share_id}`);
+  expect(((await answered.json()) as { share_status: string }).share_status).toBe("PROHIBITED");
+
+  const after = await figures();
+  expect(after.contents_blocked).toBe(before.contents_blocked + 1);
+  expect(after.shares_blocked).toBe(before.shares_blocked + 1);
+  const porn = (f: Figures) => f.reports.find((r) => r.reason === "porn");
+  expect(porn(after)?.received).toBe((porn(before)?.received ?? 0) + 1);
+  expect(porn(after)?.actioned).toBe((porn(before)?.actioned ?? 0) + 1);
+
+  // The public page shows the stored figures, not constants.
+  await visitor.goto(`/transparency-report?year=${year}`);
+  const contents = visitor.locator(".transparency-totals div", {
+    hasText: en["transparency.contentsBlocked"],
+  });
+  await expect(contents.locator("dd")).toHaveText(
+    new Intl.NumberFormat("en-US").format(after.contents_blocked),
+  );
+  const pornRow = visitor.getByRole("row", { name: new RegExp(en["shares.report.reason.porn"] as string) });
+  await expect(pornRow.getByRole("cell").first()).toHaveText(String(porn(after)?.received));
+
+  // The admin log holds the block: who, what, from where.
+  await admin.goto("/admin/actions");
+  const logged = admin.getByRole("row").filter({ hasText: "moderation.block" }).first();
+  await expect(logged).toContainText(E2E_ADMIN_EMAIL, { timeout: 30_000 });
+
+  const storageState = await admin.context().storageState();
+  for (const size of SCREEN_SIZES) {
+    for (const theme of THEMES) {
+      const context = await themedContext(browser, baseURL ?? "", size, theme, { storageState });
+      const shot = await context.newPage();
+      for (const section of ["moderation", "users", "transparency"]) {
+        await shot.goto(`/admin/${section}`, { waitUntil: "networkidle" });
+        await expect(shot.locator(".console-nav")).toBeVisible({ timeout: 30_000 });
+        await shot.screenshot({
+          path: new URL(`admin-${section}-${size.width}x${size.height}-${theme}.png`, DIR).pathname,
+          fullPage: true,
+        });
+      }
+      await shot.goto(`/transparency-report?year=${year}`, { waitUntil: "networkidle" });
+      await shot.screenshot({
+        path: new URL(`transparency-${size.width}x${size.height}-${theme}.png`, DIR).pathname,
+        fullPage: true,
+      });
+      await context.close();
+    }
+  }
+});
+
+test("the admin answers feedback in the console's inbox", async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  await signUpInBrowser(page);
+  const text = `The console inbox works ${Date.now()}`;
+  const sent = await page.request.post("/drive/v1/feedback", {
+    headers: WEB_CLIENT_HEADERS,
+    data: { category: "idea", text, file_ids: [] },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+
+  const admin = await adminPage(browser, baseURL ?? "");
+  await admin.goto("/admin/feedback");
+  const item = admin.locator(".console-feedback-item", { hasText: text });
+  await expect(item).toBeVisible({ timeout: 30_000 });
+  await item.getByLabel(en["admin.feedback.reply"] as string).fill("Noted, thank you.");
+  await item.getByRole("button", { name: en["admin.feedback.send"] }).click();
+  await expect(item.locator(".console-reply")).toHaveText("Noted, thank you.");
+
+  const mine = (await (await page.request.get("/drive/v1/feedback")).json()) as {
+    data: { text: string; status: string; replies: { text: string }[] }[];
+  };
+  const answered = mine.data.find((f) => f.text === text);
+  expect(answered?.status).toBe("answered");
+  expect(answered?.replies.map((r) => r.text)).toEqual(["Noted, thank you."]);
+});
+
+test("a user gets 403 from every admin call of the contract and a localized 'not allowed' page", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signUpInBrowser(page);
+  const adminCalls = Object.values(nimbusApi).flatMap((area) =>
+    Object.values(area as Record<string, { method: string | string[]; path: string }>).filter(
+      (location) => location.path.startsWith("/admin/") || location.path.startsWith("/audit/"),
+    ),
+  );
+  expect(adminCalls.length).toBeGreaterThanOrEqual(20);
+  for (const location of adminCalls) {
+    const method = Array.isArray(location.method) ? (location.method[0] ?? "GET") : location.method;
+    const url = location.path.replace(/\{[a-z_]+\}/gi, "x1");
+    const answer = await page.request.fetch(url, {
+      method,
+      headers: WEB_CLIENT_HEADERS,
+      ...(method === "GET" ? {} : { data: {} }),
+    });
+    expect(answer.status(), `${method} ${url}`).toBe(403);
+    expect(((await answer.json()) as { error: string }).error).toBe("permission_denied");
+  }
+
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: en["admin.denied.title"] })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.locator(".console-nav")).toHaveCount(0);
+
+  const storageState = await page.context().storageState();
+  const chinese = await browser.newContext({ baseURL, storageState, locale: "zh-CN" });
+  const zhPage = await chinese.newPage();
+  // `?locale=` stores the language for unprefixed pages such as /admin.
+  await zhPage.goto("/admin/users?locale=zh-CN");
+  await expect(zhPage.getByRole("heading", { name: zh["admin.denied.title"] })).toBeVisible({
+    timeout: 30_000,
+  });
+  await chinese.close();
+});
+
+test("the admin changes an announcement in the console's editor, a zh-CN visitor sees it, a rollback removes it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await adminPage(browser, baseURL ?? "");
+  await admin.goto("/admin/config");
+  const editor = admin.getByLabel(en["admin.config.document"] as string);
+  await expect(editor).not.toHaveValue("", { timeout: 30_000 });
+  const heading = await admin.getByRole("heading", { level: 2 }).first().textContent();
+  const before = Number(/(\d+)\)?\s*$/.exec(heading ?? "")?.[1] ?? "0");
+  const document = JSON.parse(await editor.inputValue()) as Record<string, unknown>;
+  const text = "控制台公告：今晚维护";
+  document.announcements = [
+    { id: "console-e2e", level: "info", texts: { "en-US": { text: "Console notice" }, "zh-CN": { text } } },
+  ];
+  await editor.fill(JSON.stringify(document, null, 2));
+  await admin.getByLabel(en["admin.config.note"] as string).fill("console e2e announcement");
+  await admin.getByRole("button", { name: en["admin.config.save"] }).click();
+  await expect(
+    admin.getByRole("status").filter({ hasText: "console e2e" }).or(admin.locator(".form-message")),
+  ).toBeVisible();
+
+  await page.goto("/zh-CN");
+  await expect(page.locator(".announcement")).toHaveText(text);
+
+  await admin
+    .getByRole("button", { name: `${en["admin.config.rollback"]}`.replace("{version}", String(before)) })
+    .click();
+  await expect(admin.locator(".form-message")).not.toHaveClass(/error/);
+  await page.goto("/zh-CN");
+  await expect(page.locator(".announcement")).toHaveCount(0);
+  const log = (await (
+    await admin.request.get("/admin/v1/actions?action=config.rollback&limit=1")
+  ).json()) as {
+    data: { admin_email: string }[];
+  };
+  expect(log.data[0]?.admin_email).toBe(E2E_ADMIN_EMAIL);
+});
