@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, unlink } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +7,11 @@ import { join } from "node:path";
 interface S3rverServer {
   run(): Promise<{ address: string; port: number }>;
   close(): Promise<void>;
+  store: S3rverStore;
+}
+interface S3rverStore {
+  getResourcePath(bucket: string, key: string, resource: string): string;
+  deleteObject(bucket: string, key: string): Promise<void>;
 }
 type S3rverOptions = {
   address: string;
@@ -34,6 +39,7 @@ export async function startS3rver(bucket = "nimbus-test"): Promise<LocalS3> {
     directory,
     configureBuckets: [{ name: bucket }],
   });
+  keepEmptyFolders(server.store);
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
@@ -42,6 +48,28 @@ export async function startS3rver(bucket = "nimbus-test"): Promise<LocalS3> {
       await server.close();
       await rm(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * s3rver removes a key's folders once they are empty after a delete. A put under the
+ * same folder at that moment (two uploads' temp keys under `<prefix>tmp/`) has made
+ * the folder but not yet opened its file, and its write stream then throws ENOENT
+ * with no listener: an uncaught exception in the test process. Deleting only the
+ * object's files closes that race; an empty folder holds no key, so listings agree.
+ */
+function keepEmptyFolders(store: S3rverStore): void {
+  store.deleteObject = async (bucket, key) => {
+    const files = ["object", "object.md5", "metadata.json"].map((resource) =>
+      store.getResourcePath(bucket, key, resource),
+    );
+    await Promise.all(
+      files.map((file) =>
+        unlink(file).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== "ENOENT") throw error;
+        }),
+      ),
+    );
   };
 }
 

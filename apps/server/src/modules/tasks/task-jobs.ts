@@ -186,10 +186,16 @@ export class TaskJobs {
     }
   }
 
-  /** Its runner died on its last attempt: the task must not stay RUNNING. */
+  /**
+   * Its runner died on its last attempt: the task must not stay RUNNING. Its hold and
+   * temp folder go first, so a task that reads as failed has nothing left behind.
+   */
   private async abandoned(type: TaskJobType<TaskJob>, job: TaskJob): Promise<void> {
-    await this.tasks.failUnfinished(job.taskId, "task_interrupted");
-    await type.release?.(job);
+    try {
+      await type.release?.(job);
+    } finally {
+      await this.tasks.failUnfinished(job.taskId, "task_interrupted");
+    }
   }
 
   private typeOf(type: string): TaskJobType<TaskJob> {
