@@ -5,25 +5,26 @@
 //   node bench/download.mjs          measure and write bench/results.md
 // Needs `npm run build`, nginx (`apt-get install nginx`) and curl.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import {
-  chmodSync,
-  closeSync,
-  createReadStream,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from "node:fs";
+import { createReadStream, mkdirSync, readFileSync, statSync } from "node:fs";
 import { request } from "node:http";
-import os, { tmpdir } from "node:os";
+import os from "node:os";
 import path from "node:path";
-import { signUpWithMailedCode } from "../scripts/mail-signup.mjs";
-import { freePort, machine, median, ROOT, rssMiB, sleep, writeSection } from "./lib.mjs";
+import {
+  benchWorkDir,
+  fetchJson,
+  freePort,
+  machine,
+  median,
+  ROOT,
+  requireFiles,
+  rssMiB,
+  signUp,
+  sleep,
+  startBuiltServer,
+  waitFor,
+  writeRandomFile,
+  writeSection,
+} from "./lib.mjs";
 import { NGINX, startNginx } from "./nginx.mjs";
 
 const SERVER = path.join(ROOT, "apps/server/dist/main.js");
@@ -32,52 +33,12 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CLIENTS = 20;
 const TARGET = { ratio: 0.9, rssGrowthMiB: 100 };
 
-for (const [what, file] of [
+requireFiles([
   ["the build (npm run build)", SERVER],
   ["nginx (apt-get install nginx)", NGINX],
-]) {
-  if (!existsSync(file)) {
-    console.error(`Missing ${what}: ${file}`);
-    process.exit(1);
-  }
-}
+]);
 
-const work = mkdtempSync(path.join(tmpdir(), "nimbus-bench-download-"));
-chmodSync(work, 0o755); // nginx's workers run as an unprivileged user
-const children = [];
-process.on("exit", () => {
-  // SIGTERM: nginx's master then stops its workers too.
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  rmSync(work, { recursive: true, force: true });
-});
-
-function makeFile(file) {
-  const chunk = 16 * 1024 * 1024;
-  const fd = openSync(file, "w");
-  for (let written = 0; written < SIZE; written += chunk)
-    writeSync(fd, randomBytes(Math.min(chunk, SIZE - written)));
-  closeSync(fd);
-}
-
-async function waitFor(url) {
-  for (let i = 0; i < 500; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {}
-    await sleep(20);
-  }
-  throw new Error(`${url} never answered`);
-}
-
-async function json(url, init) {
-  const response = await fetch(url, {
-    ...init,
-    headers: { "content-type": "application/json", ...init?.headers },
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`${url}: ${JSON.stringify(body)}`);
-  return body;
-}
+const { work, children } = benchWorkDir("nimbus-bench-download-");
 
 /** Streams the file into a tus upload URL with one PATCH. */
 function tusPatch(url, token, file) {
@@ -106,31 +67,25 @@ function tusPatch(url, token, file) {
 async function startNimbus(dataDir) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
+  const { child } = await startBuiltServer({
+    dataDir,
+    port,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
       PUBLIC_URL: origin,
       NODE_ENV: "test", // API only: the web bundle is not part of this measurement
-      LOG_LEVEL: "warn",
       FREE_STORAGE_BYTES: String(4 * SIZE),
       FREE_DOWNLOAD_TRAFFIC_BYTES: String(1024 * SIZE),
     },
-    stdio: ["ignore", "inherit", "inherit"],
   });
   children.push(child);
-  await waitFor(`${origin}/readyz`);
   return { child, origin };
 }
 
 async function seed(origin, file) {
   const email = `bench-${Date.now()}@example.com`;
-  const tokens = await signUpWithMailedCode(origin, path.join(work, "data"), email, "bench password 123");
+  const tokens = await signUp(origin, path.join(work, "data"), email, "bench password 123");
   const auth = { authorization: `Bearer ${tokens.access_token}` };
-  const created = await json(`${origin}/drive/v1/files`, {
+  const created = await fetchJson(`${origin}/drive/v1/files`, {
     method: "POST",
     headers: auth,
     body: JSON.stringify({
@@ -141,7 +96,7 @@ async function seed(origin, file) {
     }),
   });
   await tusPatch(created.resumable.params.url, tokens.access_token, file);
-  const got = await json(`${origin}/drive/v1/files/${created.file.id}`, { headers: auth });
+  const got = await fetchJson(`${origin}/drive/v1/files/${created.file.id}`, { headers: auth });
   if (got.phase !== "PHASE_TYPE_COMPLETE") throw new Error(`seeded file is ${got.phase}`);
   return got.web_content_link;
 }
@@ -189,7 +144,7 @@ console.log(`making ${SIZE} bytes of random data…`);
 const www = path.join(work, "www");
 mkdirSync(www);
 const file = path.join(www, "big.bin");
-makeFile(file);
+writeRandomFile(file, SIZE);
 
 const nimbus = await startNimbus(path.join(work, "data"));
 const link = await seed(nimbus.origin, file);

@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { buildIfStale } from "../scripts/built-server.mjs";
-import { machine, median, ROOT, signUp, startBuiltServer, writeSection } from "./lib.mjs";
+import { apiCall, machine, median, newId, ROOT, signUp, startBuiltServer, writeSection } from "./lib.mjs";
 
 const BIG = 100_000;
 const SMALL = 100;
@@ -33,17 +33,6 @@ const LAUNCH = {
 const PERSON =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
-async function call(base, token, method, url, body) {
-  const response = await fetch(base + url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await response.json();
-  if (response.status !== 200) throw new Error(`${method} ${url}: ${JSON.stringify(json)}`);
-  return json;
-}
-
 async function prepare(base, dataDir) {
   const email = `bench-${Date.now()}@example.com`;
   const password = "correct horse battery";
@@ -51,7 +40,7 @@ async function prepare(base, dataDir) {
   if (!signup.access_token) throw new Error(`sign-up: ${JSON.stringify(signup)}`);
   const token = signup.access_token;
   const bytes = randomBytes(2048);
-  const created = await call(base, token, "POST", "/drive/v1/files", {
+  const created = await apiCall(base, token, "POST", "/drive/v1/files", {
     kind: "drive#file",
     name: "source.bin",
     size: String(bytes.length),
@@ -61,8 +50,11 @@ async function prepare(base, dataDir) {
     headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream" },
     body: bytes,
   }).then((r) => r.json());
-  const big = await call(base, token, "POST", "/drive/v1/files", { kind: "drive#folder", name: "Big" });
-  const small = await call(base, token, "POST", "/drive/v1/files", { kind: "drive#folder", name: "Small" });
+  const big = await apiCall(base, token, "POST", "/drive/v1/files", { kind: "drive#folder", name: "Big" });
+  const small = await apiCall(base, token, "POST", "/drive/v1/files", {
+    kind: "drive#folder",
+    name: "Small",
+  });
   return {
     email,
     password,
@@ -71,16 +63,6 @@ async function prepare(base, dataDir) {
     bigId: big.file.id,
     smallId: small.file.id,
   };
-}
-
-const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-function newId(now) {
-  let time = "";
-  for (let i = 0, t = now; i < 10; i++, t = Math.floor(t / 32)) time = ALPHABET[t % 32] + time;
-  const random = randomBytes(16);
-  let rest = "";
-  for (let i = 0; i < 16; i++) rest += ALPHABET[random[i] % 32];
-  return time + rest;
 }
 
 /** Seeds both folders straight into SQLite (server stopped), keeping usage and reference counts true. */

@@ -4,12 +4,21 @@
 //   node bench/files.mjs           measure and write bench/results.md (needs `npm run build`)
 //   BENCH_REQUESTS=200 node bench/files.mjs
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { signUpWithMailedCode } from "../scripts/mail-signup.mjs";
-import { machine, ROOT, sleep, startBuiltServer, writeSection } from "./lib.mjs";
+import {
+  apiCall,
+  dirBytes,
+  machine,
+  newId,
+  ROOT,
+  signUp,
+  sleep,
+  startBuiltServer,
+  writeSection,
+} from "./lib.mjs";
 
 const SERVER = path.join(ROOT, "apps/server/dist/main.js");
 const BIG = 100_000;
@@ -30,30 +39,14 @@ if (!existsSync(SERVER)) {
   process.exit(1);
 }
 
-async function api(base, token, method, url, body) {
-  const response = await fetch(base + url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await response.json();
-  if (response.status !== 200) throw new Error(`${method} ${url}: ${JSON.stringify(json)}`);
-  return json;
-}
-
 /** Files to seed from: a few real uploads of different sizes (their blobs are referenced by every seeded row). */
 async function prepare(base, dataDir) {
-  const signup = await signUpWithMailedCode(
-    base,
-    dataDir,
-    `bench-${Date.now()}@example.com`,
-    "correct horse battery",
-  );
+  const signup = await signUp(base, dataDir, `bench-${Date.now()}@example.com`, "correct horse battery");
   const token = signup.access_token;
   const blobs = [];
   for (let i = 1; i <= 8; i++) {
     const bytes = randomBytes(i * 512);
-    const created = await api(base, token, "POST", "/drive/v1/files", {
+    const created = await apiCall(base, token, "POST", "/drive/v1/files", {
       kind: "drive#file",
       name: `source-${i}.bin`,
       size: String(bytes.length),
@@ -65,19 +58,12 @@ async function prepare(base, dataDir) {
     }).then((r) => r.json());
     blobs.push({ gcid: put.hash, size: bytes.length });
   }
-  const big = await api(base, token, "POST", "/drive/v1/files", { kind: "drive#folder", name: "Big" });
-  const copy = await api(base, token, "POST", "/drive/v1/files", { kind: "drive#folder", name: "ToCopy" });
+  const big = await apiCall(base, token, "POST", "/drive/v1/files", { kind: "drive#folder", name: "Big" });
+  const copy = await apiCall(base, token, "POST", "/drive/v1/files", {
+    kind: "drive#folder",
+    name: "ToCopy",
+  });
   return { token, userId: signup.sub, blobs, bigId: big.file.id, copyId: copy.file.id };
-}
-
-const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-function id(now) {
-  let time = "";
-  for (let i = 0, t = now; i < 10; i++, t = Math.floor(t / 32)) time = ALPHABET[t % 32] + time;
-  const random = randomBytes(16);
-  let rest = "";
-  for (let i = 0; i < 16; i++) rest += ALPHABET[random[i] % 32];
-  return time + rest;
 }
 
 /** Seeds the folders straight into SQLite (server stopped), keeping usage and reference counts true. */
@@ -97,7 +83,7 @@ function seed(dataDir, setup) {
       for (let i = 0; i < folders; i++) {
         const name = `folder ${randomBytes(4).toString("hex")}`;
         insert.run(
-          id(now),
+          newId(now),
           setup.userId,
           parentId,
           "drive#folder",
@@ -116,7 +102,7 @@ function seed(dataDir, setup) {
         const name = `file ${randomBytes(6).toString("hex")}${ext}`;
         const modified = now - Math.floor(Math.random() * 365 * 86_400_000);
         insert.run(
-          id(now),
+          newId(now),
           setup.userId,
           parentId,
           "drive#file",
@@ -150,11 +136,11 @@ async function firstPages(base, token, setup, pinned) {
   const rows = [];
   for (const order of ORDERS) {
     const url = `/drive/v1/files?parent_id=${setup.bigId}&order=${order}&limit=100&pin_folders_top=${pinned}`;
-    for (let i = 0; i < 10; i++) await api(base, token, "GET", url); // warm-up
+    for (let i = 0; i < 10; i++) await apiCall(base, token, "GET", url); // warm-up
     const times = [];
     for (let i = 0; i < REQUESTS; i++) {
       const started = performance.now();
-      const page = await api(base, token, "GET", url);
+      const page = await apiCall(base, token, "GET", url);
       times.push(performance.now() - started);
       if (page.files.length !== 100 || !page.next_page_token) throw new Error(`short page for ${order}`);
     }
@@ -164,32 +150,23 @@ async function firstPages(base, token, setup, pinned) {
   return rows;
 }
 
-function dirBytes(dir) {
-  let total = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    total += entry.isDirectory() ? dirBytes(full) : statSync(full).size;
-  }
-  return total;
-}
-
 async function copyFolder(base, token, setup, dataDir) {
   const blobDir = path.join(dataDir, "blobs");
   const before = dirBytes(blobDir);
   const started = performance.now();
-  const answer = await api(base, token, "POST", "/drive/v1/files:batchCopy", {
+  const answer = await apiCall(base, token, "POST", "/drive/v1/files:batchCopy", {
     ids: [setup.copyId],
     to: { parent_id: "" },
   });
   let task;
   for (;;) {
-    task = await api(base, token, "GET", `/drive/v1/tasks/${answer.task_id}`);
+    task = await apiCall(base, token, "GET", `/drive/v1/tasks/${answer.task_id}`);
     if (task.phase === "PHASE_TYPE_COMPLETE" || task.phase === "PHASE_TYPE_ERROR") break;
     await sleep(2);
   }
   const ms = performance.now() - started;
   if (task.phase !== "PHASE_TYPE_COMPLETE") throw new Error(`copy failed: ${task.message}`);
-  const copied = await api(base, token, "GET", `/drive/v1/files?parent_id=${task.file_id}&limit=1`);
+  const copied = await apiCall(base, token, "GET", `/drive/v1/files?parent_id=${task.file_id}&limit=1`);
   if (copied.files.length !== 1) throw new Error("the copy is empty");
   return { ms, written: dirBytes(blobDir) - before };
 }

@@ -1,24 +1,24 @@
 import { execSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import os from "node:os";
+import { randomBytes } from "node:crypto";
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RESULTS = path.join(ROOT, "bench/results.md");
-
-/** A free TCP port on loopback. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resident set size of a process in MiB, from /proc. */
 export function rssMiB(pid) {
@@ -63,47 +63,102 @@ export function writeSection(name, markdown) {
   writeFileSync(RESULTS, text);
 }
 
-export { startBuiltServer } from "../scripts/built-server.mjs";
+export { freeLoopbackPort as freePort, startBuiltServer } from "../scripts/built-server.mjs";
+export { signUpWithMailedCode as signUp } from "../scripts/mail-signup.mjs";
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-export async function post(base, url, body) {
-  const response = await fetch(base + url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return response.json();
-}
-
-/** The verification code the server mailed to `email` (DATA_DIR/mail, the console mailer's outbox). */
-async function mailedCode(dataDir, email) {
-  const dir = path.join(dataDir, "mail");
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".eml")) : [];
-    for (const file of files) {
-      const raw = readFileSync(path.join(dir, file), "utf8").replace(/\r\n/g, "\n");
-      const code = /^ {4}(\d{6})$/m.exec(raw)?.[1];
-      if (code && raw.toLowerCase().includes(email.toLowerCase())) return code;
+/** Exits with a message naming what is missing when any `[what, file]` does not exist. */
+export function requireFiles(pairs) {
+  for (const [what, file] of pairs) {
+    if (!existsSync(file)) {
+      console.error(`Missing ${what}: ${file}`);
+      process.exit(1);
     }
-    await sleep(50);
   }
-  throw new Error(`no code mailed to ${email}`);
 }
 
-/** A new account as a person makes one: a mailed code when the server asks for it, then sign-up. */
-export async function signUp(base, dataDir, email, password) {
-  const direct = await post(base, "/v1/auth/signup", { email, password });
-  if (direct.access_token) return direct;
-  const { verification_id } = await post(base, "/v1/auth/verification", {
-    email,
-    target: "ANY",
-    usage: "REGISTER",
+/**
+ * A temporary work folder readable by nginx's unprivileged workers, removed at exit
+ * together with the child processes pushed onto `children` (SIGTERM, so nginx's
+ * master stops its workers too).
+ */
+export function benchWorkDir(prefix) {
+  const work = mkdtempSync(path.join(tmpdir(), prefix));
+  chmodSync(work, 0o755);
+  const children = [];
+  process.on("exit", () => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+    rmSync(work, { recursive: true, force: true });
   });
-  const verification_code = await mailedCode(dataDir, email);
-  const { verification_token } = await post(base, "/v1/auth/verification/verify", {
-    verification_id,
-    verification_code,
+  return { work, children };
+}
+
+/** Writes `size` random bytes to `file` in 16 MiB pieces. */
+export function writeRandomFile(file, size) {
+  const chunk = 16 * 1024 * 1024;
+  const fd = openSync(file, "w");
+  for (let written = 0; written < size; written += chunk)
+    writeSync(fd, randomBytes(Math.min(chunk, size - written)));
+  closeSync(fd);
+}
+
+/** Resolves once `url` answers anything below 500 (about 10 s at most). */
+export async function waitFor(url) {
+  for (let i = 0; i < 500; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {}
+    await sleep(20);
+  }
+  throw new Error(`${url} never answered`);
+}
+
+/** A JSON call (a body is sent as JSON) that throws with the answer's body unless it is 2xx. */
+export async function fetchJson(url, init) {
+  const response = await fetch(url, {
+    ...init,
+    headers: { ...(init?.body ? { "content-type": "application/json" } : {}), ...init?.headers },
   });
-  return post(base, "/v1/auth/signup", { verification_token, password });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`${url}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** An API call as `token`'s user; throws with the answer unless it is 2xx. */
+export function apiCall(base, token, method, url, body) {
+  return fetchJson(base + url, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+}
+
+const ID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/** A ULID-shaped file id (time, then randomness) for rows seeded straight into the database. */
+export function newId(now) {
+  let time = "";
+  for (let i = 0, t = now; i < 10; i++, t = Math.floor(t / 32)) time = ID_ALPHABET[t % 32] + time;
+  const random = randomBytes(16);
+  let rest = "";
+  for (let i = 0; i < 16; i++) rest += ID_ALPHABET[random[i] % 32];
+  return time + rest;
+}
+
+/** Bytes of every file below `dir`. */
+export function dirBytes(dir) {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    total += entry.isDirectory() ? dirBytes(full) : statSync(full).size;
+  }
+  return total;
+}
+
+/** The 1, 5 and 15 minute load averages, "0.4 / 0.3 / 0.2". */
+export function loadAverage() {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(" / ");
 }

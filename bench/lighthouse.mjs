@@ -5,25 +5,13 @@
 //   BENCH_NO_BUILD=1 node bench/lighthouse.mjs
 // Targets (issue #17): performance ≥ 95 and accessibility ≥ 95 on each page.
 import { randomBytes } from "node:crypto";
-import { loadavg } from "node:os";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { buildIfStale } from "../scripts/built-server.mjs";
-import { freePort, machine, signUp, startBuiltServer, writeSection } from "./lib.mjs";
+import { apiCall, freePort, loadAverage, machine, signUp, startBuiltServer, writeSection } from "./lib.mjs";
 
 const TARGET = { performance: 95, accessibility: 95 };
 const WEB = { "x-client-id": "nimbus-web", "x-device-id": "bench000000000000000000000000000" };
-
-async function call(base, token, method, url, body) {
-  const response = await fetch(base + url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await response.json();
-  if (!response.ok) throw new Error(`${method} ${url}: ${JSON.stringify(json)}`);
-  return json;
-}
 
 /** A user with a folder holding a file, that folder shared, and the web session's cookie. */
 async function prepare(base, dataDir) {
@@ -32,9 +20,12 @@ async function prepare(base, dataDir) {
   const signup = await signUp(base, dataDir, email, password);
   if (!signup.access_token) throw new Error(`sign-up: ${JSON.stringify(signup)}`);
   const token = signup.access_token;
-  const folder = await call(base, token, "POST", "/drive/v1/files", { kind: "drive#folder", name: "Trip" });
+  const folder = await apiCall(base, token, "POST", "/drive/v1/files", {
+    kind: "drive#folder",
+    name: "Trip",
+  });
   const bytes = randomBytes(2048);
-  const created = await call(base, token, "POST", "/drive/v1/files", {
+  const created = await apiCall(base, token, "POST", "/drive/v1/files", {
     kind: "drive#file",
     name: "route.txt",
     parent_id: folder.file.id,
@@ -45,7 +36,7 @@ async function prepare(base, dataDir) {
     headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream" },
     body: bytes,
   });
-  const share = await call(base, token, "POST", "/drive/v1/share", {
+  const share = await apiCall(base, token, "POST", "/drive/v1/share", {
     file_ids: [folder.file.id],
     title: "Trip",
   });
@@ -113,9 +104,7 @@ try {
 const pass = rows.every(
   (r) => r.performance >= TARGET.performance && r.accessibility >= TARGET.accessibility,
 );
-const load = loadavg()
-  .map((value) => value.toFixed(1))
-  .join(" / ");
+const load = loadAverage();
 const table = rows
   .map(
     (r) =>

@@ -6,22 +6,22 @@
 //   node bench/offline-download.mjs          measure and write bench/results.md
 // Needs `npm run build`, nginx (`apt-get install nginx`) and curl.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import {
-  chmodSync,
-  closeSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { signUpWithMailedCode } from "../scripts/mail-signup.mjs";
-import { freePort, machine, median, ROOT, sleep, writeSection } from "./lib.mjs";
+import {
+  benchWorkDir,
+  fetchJson,
+  freePort,
+  machine,
+  median,
+  ROOT,
+  requireFiles,
+  signUp,
+  sleep,
+  startBuiltServer,
+  writeRandomFile,
+  writeSection,
+} from "./lib.mjs";
 import { NGINX, startNginx } from "./nginx.mjs";
 
 const SERVER = path.join(ROOT, "apps/server/dist/main.js");
@@ -34,87 +34,42 @@ function sizeLabel(bytes) {
   return bytes % 2 ** 30 === 0 ? `${bytes / 2 ** 30} GiB` : `${Math.round(bytes / 2 ** 20)} MiB`;
 }
 
-for (const [what, file] of [
+requireFiles([
   ["the build (npm run build)", SERVER],
   ["nginx (apt-get install nginx)", NGINX],
-]) {
-  if (!existsSync(file)) {
-    console.error(`Missing ${what}: ${file}`);
-    process.exit(1);
-  }
-}
+]);
 
-const work = mkdtempSync(path.join(tmpdir(), "nimbus-bench-offline-"));
-chmodSync(work, 0o755);
-const children = [];
-process.on("exit", () => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  rmSync(work, { recursive: true, force: true });
-});
-
-function makeFile(file) {
-  const chunk = 16 * 1024 * 1024;
-  const fd = openSync(file, "w");
-  for (let written = 0; written < SIZE; written += chunk)
-    writeSync(fd, randomBytes(Math.min(chunk, SIZE - written)));
-  closeSync(fd);
-}
-
-async function waitFor(url) {
-  for (let i = 0; i < 500; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {}
-    await sleep(20);
-  }
-  throw new Error(`${url} never answered`);
-}
-
-async function json(url, init) {
-  const response = await fetch(url, {
-    ...init,
-    headers: { "content-type": "application/json", ...init?.headers },
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`${url}: ${JSON.stringify(body)}`);
-  return body;
-}
+const { work, children } = benchWorkDir("nimbus-bench-offline-");
 
 async function startNimbus(dataDir) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
+  const { child } = await startBuiltServer({
+    dataDir,
+    port,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
       PUBLIC_URL: origin,
       NODE_ENV: "test",
-      LOG_LEVEL: "warn",
       FREE_STORAGE_BYTES: String((RUNS + 2) * SIZE),
       OFFLINE_ALLOW_PRIVATE: "true",
       OFFLINE_DAILY_TASKS_FREE: "0",
     },
-    stdio: ["ignore", "inherit", "inherit"],
   });
   children.push(child);
-  await waitFor(`${origin}/readyz`);
   return origin;
 }
 
 /** One offline task, from create to COMPLETE; bytes per second over that time. */
 async function viaTask(origin, auth, url) {
   const started = performance.now();
-  const { task } = await json(`${origin}/drive/v1/files`, {
+  const { task } = await fetchJson(`${origin}/drive/v1/files`, {
     method: "POST",
     headers: auth,
     body: JSON.stringify({ kind: "drive#file", upload_type: "UPLOAD_TYPE_URL", url: { url } }),
   });
   let fetched;
   for (;;) {
-    const got = await json(`${origin}/drive/v1/tasks/${task.id}`, { headers: auth });
+    const got = await fetchJson(`${origin}/drive/v1/tasks/${task.id}`, { headers: auth });
     if (fetched === undefined && got.params?.downloaded_bytes === String(SIZE)) fetched = performance.now();
     if (process.env.BENCH_TRACE)
       console.log(
@@ -151,19 +106,14 @@ function viaCurl(url, out) {
 const www = path.join(work, "www");
 mkdirSync(www);
 chmodSync(www, 0o755);
-makeFile(path.join(www, "big.bin"));
+writeRandomFile(path.join(www, "big.bin"), SIZE);
 chmodSync(path.join(www, "big.bin"), 0o644);
 const nginx = await startNginx({ work, root: www });
 children.push(nginx.child);
 const fileUrl = `${nginx.url}/big.bin`;
 const dataDir = path.join(work, "data");
 const origin = await startNimbus(dataDir);
-const tokens = await signUpWithMailedCode(
-  origin,
-  dataDir,
-  `bench-${Date.now()}@example.com`,
-  "bench password 123",
-);
+const tokens = await signUp(origin, dataDir, `bench-${Date.now()}@example.com`, "bench password 123");
 const auth = { authorization: `Bearer ${tokens.access_token}` };
 
 const loadAtStart = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" / ");

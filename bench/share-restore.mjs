@@ -8,11 +8,10 @@
 // `inject()`, so no HTTP or build step is timed, only the server's work.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readdirSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { machine, median, ROOT, sleep, writeSection } from "./lib.mjs";
+import { dirBytes, machine, median, ROOT, sleep, writeSection } from "./lib.mjs";
 
 if (!process.env.NIMBUS_BENCH_CHILD) {
   const child = spawnSync(
@@ -48,15 +47,6 @@ const counting = (store) =>
       },
     }),
   });
-
-function dirBytes(dir) {
-  let total = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    total += entry.isDirectory() ? dirBytes(full) : statSync(full).size;
-  }
-  return total;
-}
 
 const t = await createTestApp({ env: { LOG_LEVEL: "silent" }, wrapBlobs: counting });
 try {

@@ -4,9 +4,9 @@
 //   node bench/startup.mjs --smoke    one start, readiness and clean SIGTERM exit (CI)
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, machine, median, ROOT, rssMiB, sleep, writeSection } from "./lib.mjs";
+import { freePort, loadAverage, machine, median, ROOT, rssMiB, sleep, writeSection } from "./lib.mjs";
 
 const SERVER = path.join(ROOT, "apps/server/dist/main.js");
 const REFERENCE = `require("node:http").createServer((q, s) => s.end("ok")).listen(process.env.PORT, "127.0.0.1")`;
@@ -106,9 +106,7 @@ const rows = [
 ];
 const nimbus = rows.slice(0, 2);
 const pass = nimbus.every((r) => r.readyMs <= TARGET.readyMs && r.settledRssMiB <= TARGET.idleRssMiB);
-const load = loadavg()
-  .map((value) => value.toFixed(1))
-  .join(" / ");
+const load = loadAverage();
 const table = rows
   .map(
     (r) =>

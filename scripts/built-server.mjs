@@ -47,7 +47,7 @@ async function waitReady(url, child, timeoutMs) {
 }
 
 /**
- * Starts `node apps/server/dist/main.js`; resolves to `{ url, pid, dataDir, stop }`.
+ * Starts `node apps/server/dist/main.js`; resolves to `{ url, pid, child, dataDir, stop }`.
  * `env` adds or overrides variables (LOG_LEVEL defaults to warn). `dataDir`: the
  * caller's DATA_DIR, which `stop()` keeps (so a bench can stop, seed the database
  * and start again on it); without one a temporary directory is made and removed.
@@ -93,5 +93,5 @@ export async function startBuiltServer({
     await stop();
     throw error;
   }
-  return { url, pid: child.pid, dataDir, stop };
+  return { url, pid: child.pid, child, dataDir, stop };
 }
