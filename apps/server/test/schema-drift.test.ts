@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DeclaredSchema, readDeclaredSchema } from "./support/declared-schema.js";
-import { createTestApp, type TestApp } from "./support/test-app.js";
+import { createTestApp, type TestApp, whileCatalogueStable } from "./support/test-app.js";
 
 // db/schema.ts is written by hand next to the migrations; this keeps the two in step
 // on the database the suite runs on (a fresh SQLite file, or a Postgres schema).
@@ -33,7 +33,7 @@ beforeAll(async () => {
     dialect === "postgres"
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const tables = (await db.introspection.getTables()).filter(
+  const tables = (await whileCatalogueStable(() => db.introspection.getTables())).filter(
     (table) => !table.isView && (schema === undefined || table.schema === schema),
   );
   migrated = new Map();

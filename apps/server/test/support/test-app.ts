@@ -126,7 +126,7 @@ async function boot(
   dispose: () => Promise<void>,
 ): Promise<TestApp> {
   const database = await openDatabase(config.database);
-  await database.migrate();
+  await whileCatalogueStable(() => database.migrate());
   const realBlobs = await createBlobStore(
     config.blobs.kind === "s3" ? { ...config.blobs, prefix: blobPrefix } : config.blobs,
   );
@@ -179,6 +179,27 @@ async function boot(
   };
 }
 
+/** The advisory lock between reading Postgres's catalogue and dropping a test schema. */
+const CATALOGUE_LOCK = 7_246_001;
+
+/**
+ * Runs `fn` while no test schema can be dropped. Kysely's migrator and introspector list
+ * the tables of every schema in the database, and a schema another test file drops in
+ * the middle of that scan fails it with "schema … does not exist".
+ */
+export async function whileCatalogueStable<T>(fn: () => Promise<T>): Promise<T> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) return fn();
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock_shared($1)", [CATALOGUE_LOCK]);
+    return await fn();
+  } finally {
+    await client.end(); // the session's end releases the lock
+  }
+}
+
 async function createSchema(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const schema = `nimbus_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -196,9 +217,10 @@ async function createSchema(baseUrl: string): Promise<{ url: string; drop(): Pro
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();
       try {
+        await client.query("select pg_advisory_lock($1)", [CATALOGUE_LOCK]);
         await client.query(`drop schema ${schema} cascade`);
       } finally {
-        await client.end();
+        await client.end(); // the session's end releases the lock
       }
     },
   };
