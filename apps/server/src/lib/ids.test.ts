@@ -9,4 +9,11 @@ describe("ids", () => {
     expect([...ids].sort()).toEqual(ids);
     expect(isId("not-an-id")).toBe(false);
   });
+
+  it("stay unique within one millisecond, across refills of the random pool", () => {
+    const ids = Array.from({ length: 2000 }, () => newId(1_700_000_000_000));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(ids.map((id) => id.slice(0, 10))).size).toBe(1);
+    expect(new Set(ids.map((id) => id.slice(10))).size).toBe(ids.length);
+  });
 });
