@@ -1,4 +1,4 @@
-import { execSync } from "node:child_process";
+import { execSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
   chmodSync,
@@ -161,4 +161,23 @@ export function loadAverage() {
     .loadavg()
     .map((value) => value.toFixed(1))
     .join(" / ");
+}
+
+/**
+ * Starts every run from the same page cache: earlier runs' bytes written back and
+ * dropped (when this process may: root on Linux), then `file` (the fixture) read back in.
+ * Without it, each run's GiB stays cached and the next one grows the cache into
+ * memory the guest has never used, which on this VM costs several times more
+ * per page and lands on whichever client runs later. True when the cache was dropped.
+ */
+export function samePageCache(file) {
+  spawnSync("sync");
+  let dropped = true;
+  try {
+    writeFileSync("/proc/sys/vm/drop_caches", "1");
+  } catch {
+    dropped = false;
+  }
+  spawnSync("dd", [`if=${file}`, "of=/dev/null", "bs=1M"], { stdio: "ignore" });
+  return dropped;
 }

@@ -7,22 +7,13 @@
 //   BENCH_UPLOAD_MIB=64 node bench/upload.mjs --smoke   a quick check, nothing written
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import {
-  closeSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildIfStale, startBuiltServer } from "../scripts/built-server.mjs";
 import { signUpWithMailedCode } from "../scripts/mail-signup.mjs";
-import { freePort, machine, median, ROOT, sleep, writeSection } from "./lib.mjs";
+import { freePort, machine, median, ROOT, samePageCache, sleep, writeSection } from "./lib.mjs";
 import { startNginx } from "./nginx.mjs";
 
 const SIZE = Number(process.env.BENCH_UPLOAD_MIB ?? 1024) * 1024 * 1024;
@@ -54,25 +45,6 @@ function cpuSeconds(pid) {
 }
 
 const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ")[0];
-
-let dropsCaches;
-/**
- * Starts every run from the same page cache: earlier runs' bytes written back and
- * dropped (when this process may: root on Linux), then the fixture read back in.
- * Without it, each run's GiB stays cached and the next one grows the cache into
- * memory the guest has never used, which on this VM costs several times more
- * per page and lands on whichever server runs later.
- */
-function samePageCache(file) {
-  spawnSync("sync");
-  try {
-    writeFileSync("/proc/sys/vm/drop_caches", "1");
-    dropsCaches = true;
-  } catch {
-    dropsCaches = false;
-  }
-  spawnSync("dd", [`if=${file}`, "of=/dev/null", "bs=1M"], { stdio: "ignore" });
-}
 
 /** `bench/node-reference.mjs put`: plain Node writing a PUT body to disk with an fdatasync, no hashing. */
 async function startNodeReference(dir) {
@@ -177,12 +149,13 @@ try {
   );
   const samples = { nimbus: [], nginx: [], nginxFsync: [], plain: [] };
   const cpu = { nimbus: [], nginx: [], plain: [] };
+  let dropsCaches = false;
   const loadAtStart = loadAverage();
   for (let n = 0; n < (SMOKE ? 1 : RUNS); n++) {
     // Alternate which goes first so page-cache and disk write-back favour neither.
     const order = n % 2 === 0 ? ["nginx", "nimbus", "plain"] : ["plain", "nimbus", "nginx"];
     for (const who of order) {
-      if (!SMOKE) samePageCache(file);
+      if (!SMOKE) dropsCaches = samePageCache(file);
       const pid = { nginx: nginx.pid, nimbus: nimbus.pid, plain: plain.pid }[who];
       const cpuBefore = cpuSeconds(pid);
       let ms;
