@@ -52,7 +52,8 @@ async function waitReady(url, child, timeoutMs) {
  * caller's DATA_DIR, which `stop()` keeps (so a bench can stop, seed the database
  * and start again on it); without one a temporary directory is made and removed.
  * `stop()` may be called more than once. `port`: listen there instead of on a free port
- * (when something must know the address before the server starts).
+ * (when something must know the address before the server starts). `BENCH_NODE_ARGS`
+ * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) goes to node before the script, to profile a bench's server.
  * @param {{ dataDir?: string, env?: Record<string, string>, readyTimeoutMs?: number, port?: number }} [options]
  */
 export async function startBuiltServer({
@@ -64,7 +65,8 @@ export async function startBuiltServer({
   const port = chosen ?? (await freeLoopbackPort());
   const dataDir = given ?? mkdtempSync(path.join(tmpdir(), "nimbus-built-"));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [SERVER], {
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, SERVER], {
     cwd: ROOT,
     env: {
       ...process.env,

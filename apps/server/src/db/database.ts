@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import type { DatabaseConfig } from "../config/config.js";
 import { migrations } from "./migrations/index.js";
 import type { Tables } from "./schema.js";
+import { withStatementCache } from "./statement-cache.js";
 
 export type DialectName = "sqlite" | "postgres";
 export type Db = Kysely<Tables>;
@@ -60,7 +61,7 @@ async function openSqlite(file: string): Promise<Db> {
   connection.pragma("synchronous = NORMAL");
   connection.pragma("foreign_keys = ON");
   connection.pragma("busy_timeout = 5000");
-  return new Kysely<Tables>({ dialect: new SqliteDialect({ database: connection }) });
+  return new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
 }
 
 async function openPostgres(url: string): Promise<Db> {
