@@ -169,7 +169,7 @@ export class HttpSource implements OfflineSource {
     }
     if (!partial) options.onRestart?.(target);
     const handle = await open(target, partial ? "r+" : "w");
-    // Few, big writes (8 MiB writev batches, flushed as they go), each reported so the GCID is computed behind them.
+    // Few, big writes (1 MiB writev batches, flushed as they go), each reported so the GCID is computed behind them.
     const writer = new UploadFileWriter(handle, start, (end) => {
       if (total !== undefined) options.onWritten?.(target, total, end);
     });
