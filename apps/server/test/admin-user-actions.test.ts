@@ -89,7 +89,7 @@ describe("admin user actions", () => {
 
   it("resets two-step verification: the password alone signs in, and the account is told by mail", async () => {
     const carol = await signUp(t.app);
-    const post = (url: string, payload: unknown, headers = carol.auth) =>
+    const post = (url: string, payload: unknown, headers: Record<string, string> = carol.auth) =>
       t.app.inject({ method: "POST", url, payload: payload as object, headers });
     const { secret } = (await post("/v1/user/me/2fa/enrolment", {})).json();
     expect((await post("/v1/user/me/2fa/confirm", { code: totpCode(secret, Date.now()) })).statusCode).toBe(
