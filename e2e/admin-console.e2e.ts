@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { nimbusApi } from "@nimbus/protocol";
 import type { Browser, Page } from "@playwright/test";
+import { totp } from "./accounts-helpers.js";
 import { skipGuide, uploadFile } from "./support/drive.js";
 import { catalogue, expect, test } from "./support/fixtures.js";
 import { E2E_ADMIN_EMAIL, signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
@@ -235,4 +236,90 @@ test("the admin changes an announcement in the console's editor, a zh-CN visitor
     data: { admin_email: string }[];
   };
   expect(log.data[0]?.admin_email).toBe(E2E_ADMIN_EMAIL);
+});
+
+test("the admin grants premium, resets two-step verification and deletes an account from its details", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  mkdirSync(DIR, { recursive: true });
+  const user = await signUpInBrowser(page);
+  const post = (url: string, data: unknown) => page.request.post(url, { headers: WEB_CLIENT_HEADERS, data });
+  const { secret } = (await (await post("/v1/user/me/2fa/enrolment", {})).json()) as { secret: string };
+  expect((await post("/v1/user/me/2fa/confirm", { code: totp(secret) })).ok()).toBe(true);
+
+  const admin = await adminPage(browser, baseURL ?? "");
+  await skipGuide(admin);
+  /** Finds an account by its email and opens its details. */
+  const openUser = async (on: Page, email: string) => {
+    await on.goto("/admin/users");
+    await on.getByLabel(en["admin.users.search"] as string).fill(email);
+    await on.getByRole("button", { name: en["admin.users.find"] }).click();
+    await on.getByRole("button", { name: email, exact: true }).click({ timeout: 30_000 });
+    return on.getByRole("region", { name: email });
+  };
+  const details = await openUser(admin, user.email);
+  await expect(details).toContainText(en["admin.users.free"] as string);
+
+  await details.getByRole("button", { name: en["admin.users.grantPremium"] }).click();
+  const grant = admin.getByRole("dialog", { name: en["admin.users.grantPremium"] });
+  await grant.getByLabel(en["admin.users.grant.days"] as string).fill("30");
+  await admin.screenshot({ path: new URL("admin-user-grant-dialog.png", DIR).pathname });
+  await grant.getByRole("button", { name: en["admin.users.grantPremium"] }).click();
+  const granted = (en["admin.users.done.grantPremium"] as string).split("{date}")[0] as string;
+  await expect(admin.getByRole("status").filter({ hasText: granted })).toBeVisible();
+  await expect(grant).toHaveCount(0);
+  await expect(details).toContainText(
+    (en["admin.users.premiumUntil"] as string).split("{date}")[0] as string,
+  );
+  // The user's own membership answers premium at once.
+  const vip = (await (await page.request.get("/drive/v1/privilege/vip")).json()) as {
+    data: { status: string; type: string };
+  };
+  expect(vip.data).toMatchObject({ status: "ok", type: "platinum" });
+
+  await details.getByRole("button", { name: en["admin.users.resetTwoFactor"] }).click();
+  const reset = admin.getByRole("dialog", { name: en["admin.users.reset.title"] });
+  await reset.getByRole("button", { name: en["admin.users.reset.confirm"] }).click();
+  await expect(
+    admin.getByRole("status").filter({ hasText: en["admin.users.done.resetTwoFactor"] as string }),
+  ).toBeVisible();
+  await expect(details.getByRole("button", { name: en["admin.users.resetTwoFactor"] })).toHaveCount(0);
+  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  const signin = await visitor.request.post("/v1/auth/signin", {
+    headers: WEB_CLIENT_HEADERS,
+    data: { username: user.email, password: user.password },
+  });
+  expect(signin.status(), await signin.text()).toBe(200);
+
+  // The user details panel, on both screens and in both themes.
+  const storageState = await admin.context().storageState();
+  for (const size of SCREEN_SIZES) {
+    for (const theme of THEMES) {
+      const context = await themedContext(browser, baseURL ?? "", size, theme, { storageState });
+      const shot = await context.newPage();
+      await expect(await openUser(shot, user.email)).toContainText(en["admin.users.plan"] as string);
+      await shot.screenshot({
+        path: new URL(`admin-user-details-${size.width}x${size.height}-${theme}.png`, DIR).pathname,
+        fullPage: true,
+      });
+      await context.close();
+    }
+  }
+
+  // Deleting asks for the email typed again; then the account is gone.
+  await details.getByRole("button", { name: en["admin.users.deleteAccount"] }).click();
+  const remove = admin.getByRole("dialog", { name: en["admin.users.delete.title"] });
+  const confirm = remove.getByRole("button", { name: en["admin.users.deleteAccount"] });
+  await expect(confirm).toBeDisabled();
+  await remove.getByRole("textbox").fill(user.email.toUpperCase());
+  await admin.screenshot({ path: new URL("admin-user-delete-dialog.png", DIR).pathname });
+  await confirm.click();
+  const deleted = (en["admin.users.done.delete"] as string).replace("{account}", "").trim();
+  await expect(admin.getByRole("status").filter({ hasText: deleted })).toBeVisible();
+  await expect(details).toHaveCount(0);
+  await expect(admin.getByRole("button", { name: user.email, exact: true })).toHaveCount(0);
+  expect((await page.request.get("/v1/user/me", { headers: WEB_CLIENT_HEADERS })).status()).toBe(401);
 });

@@ -10,6 +10,7 @@ import { ExternalIdentities } from "./modules/accounts/external-identities.js";
 import { ExternalSignin } from "./modules/accounts/external-signin.js";
 import { OidcProviders } from "./modules/accounts/oidc-providers.js";
 import { SigninGuard } from "./modules/accounts/signin-guard.js";
+import { TwoFactorReset } from "./modules/accounts/two-factor-reset.js";
 import { TwoFactorService } from "./modules/accounts/two-factor-service.js";
 import { TwoFactorTokens } from "./modules/accounts/two-factor-tokens.js";
 import { VerificationService } from "./modules/accounts/verification-service.js";
@@ -26,6 +27,8 @@ export interface AccountServices {
   twoFactor: TwoFactorService;
   accountChanges: AccountChanges;
   accountDeletion: AccountDeletion;
+  /** An admin's reset of an account's two-step verification (the console). */
+  twoFactorReset: TwoFactorReset;
   /** Sign-in with other providers (OpenID Connect, `OIDC_PROVIDERS`). */
   externalSignin: ExternalSignin;
   /** Codes still being sent after their answer; awaited when the app closes. */
@@ -112,6 +115,14 @@ export function wireAccounts(shared: Shared, auth: AuthService, logger: MailLogg
       publicUrl: config.publicUrl,
     }),
     accountDeletion,
+    twoFactorReset: new TwoFactorReset({
+      accounts,
+      twoFactor,
+      clock,
+      mailer,
+      log: logger,
+      publicUrl: config.publicUrl,
+    }),
     backgroundSends,
     mail: mailer,
   };

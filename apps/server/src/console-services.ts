@@ -1,4 +1,6 @@
+import type { AccountServices } from "./account-services.js";
 import type { AdminLog } from "./modules/admin-log/admin-log.js";
+import type { Admins } from "./modules/audit/admins.js";
 import { AdminDashboardFigures } from "./modules/audit/dashboard.js";
 import { TransparencyFigures } from "./modules/audit/transparency.js";
 import { UserAdmin } from "./modules/audit/user-admin.js";
@@ -12,10 +14,28 @@ export interface ConsoleServices {
   transparency: TransparencyFigures;
 }
 
-export function wireConsole(shared: Shared, auth: AuthService, adminLog: AdminLog): ConsoleServices {
+/** What the console takes from other areas: sessions, the admin log, who is an admin, and account changes. */
+export interface ConsoleParts {
+  auth: AuthService;
+  adminLog: AdminLog;
+  admins: Admins;
+  accounts: Pick<AccountServices, "accountDeletion" | "twoFactorReset">;
+}
+
+export function wireConsole(shared: Shared, parts: ConsoleParts): ConsoleServices {
   const { db, clock, memberships } = shared;
+  const { auth, adminLog, admins, accounts } = parts;
   return {
-    userAdmin: new UserAdmin({ db, clock, auth, memberships, adminLog }),
+    userAdmin: new UserAdmin({
+      db,
+      clock,
+      auth,
+      memberships,
+      adminLog,
+      admins,
+      accountDeletion: accounts.accountDeletion,
+      twoFactorReset: accounts.twoFactorReset,
+    }),
     dashboard: new AdminDashboardFigures(db, clock),
     transparency: new TransparencyFigures(db, adminLog, clock),
   };

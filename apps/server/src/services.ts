@@ -118,7 +118,12 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
   const membership = wireMembership(shared, accounts.mail, mailLog);
   const rewards = wireRewards(shared);
   const operators = wireOperators(shared, accounts.mail, accounts.backgroundSends);
-  const adminConsole = wireConsole(shared, grants.auth, operators.adminLog);
+  const adminConsole = wireConsole(shared, {
+    auth: grants.auth,
+    adminLog: operators.adminLog,
+    admins: shares.admins,
+    accounts,
+  });
   const { rateLimits, users, events, tasks, links, memberships } = shared;
   // Magnets and .torrent files: peers and trackers pass the same address rule (decision 0026).
   const torrents = new TorrentSource({

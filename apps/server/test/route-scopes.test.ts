@@ -40,6 +40,10 @@ const EXPECTED: Array<[string, string, AuthScope]> = [
   ["GET", "/v1/auth/sessions", "signed-in"],
   ["POST", "/audit/v1/share", "admin"],
   ["GET", "/audit/v1/share/reviews", "admin"],
+  ["POST", "/admin/v1/users/:id([^/:]+)::grant_premium", "admin"],
+  ["POST", "/admin/v1/users/:id([^/:]+)::revoke_premium", "admin"],
+  ["POST", "/admin/v1/users/:id([^/:]+)::reset_two_factor", "admin"],
+  ["POST", "/admin/v1/users/:id([^/:]+)::delete", "admin"],
 ];
 
 /**

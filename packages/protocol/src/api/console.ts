@@ -41,6 +41,8 @@ export const adminUserListSchema = z.object({
 export const adminUserParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const adminUserDetailSchema = adminUserSummarySchema.extend({
+  /** An admin by role or by `ADMIN_EMAILS`: the console cannot delete them. */
+  is_admin: z.boolean(),
   storage_limit: int64String,
   premium_expires: z.string(),
   two_factor: z.boolean(),
@@ -58,6 +60,21 @@ export const adminUserDetailSchema = adminUserSummarySchema.extend({
   ),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+/** The longest premium an admin grants in one go (ten years). */
+export const ADMIN_PREMIUM_MAX_DAYS = 3650;
+
+/** `POST /admin/v1/users/{id}:grant_premium`: days of premium, added to the current expiry. */
+export const adminGrantPremiumRequestSchema = z.object({
+  days: z.number().int().min(1).max(ADMIN_PREMIUM_MAX_DAYS),
+});
+
+/**
+ * `POST /admin/v1/users/{id}:delete`: `confirm` repeats the account's email (or, without
+ * one, its phone, username or id), as the person typed it in the console.
+ */
+export const adminDeleteUserRequestSchema = z.object({ confirm: z.string().trim().min(1).max(320) });
+export const adminDeleteUserResponseSchema = z.object({ id: z.string(), deleted: z.boolean() });
 
 /** `GET /admin/v1/actions`: the admin log, newest first, read-only. */
 export const adminActionListQuerySchema = z.object({

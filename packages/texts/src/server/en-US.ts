@@ -27,6 +27,13 @@ export default {
   "mail.emailChanged.notYou":
     "If you did not make this change, someone else may be using your account. Sign in right away, change your password and end the sessions you do not recognize on your account page. If you can no longer sign in, contact us and we will help you get your account back.",
   "mail.emailChanged.contact": "Contact us: {url}",
+  "mail.twoFactorReset.subject": "Two-step verification was turned off for your Nimbus account",
+  "mail.twoFactorReset.reset":
+    "An administrator of this Nimbus server turned off two-step verification for your account on {time}. You can now sign in with your password alone.",
+  "mail.twoFactorReset.advice":
+    "Once you are signed in, turn two-step verification on again on your account page and keep the new recovery codes somewhere safe.",
+  "mail.twoFactorReset.notYou":
+    "If you did not ask for this, contact us right away and change your password: someone may be trying to take over your account.",
   "share.status.PASS_CODE_EMPTY": "Enter the passcode to open this share",
   "share.status.PASS_CODE_ERROR": "The passcode is incorrect",
   "share.status.MAX_RESTORE_COUNT": "This share has been saved as many times as it allows",

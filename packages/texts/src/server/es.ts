@@ -29,6 +29,13 @@ export default {
   "mail.emailChanged.notYou":
     "Si no hiciste este cambio, es posible que otra persona esté usando tu cuenta. Inicia sesión de inmediato, cambia tu contraseña y cierra las sesiones que no reconozcas en la página de tu cuenta. Si ya no puedes iniciar sesión, contáctanos y te ayudaremos a recuperar tu cuenta.",
   "mail.emailChanged.contact": "Contáctanos: {url}",
+  "mail.twoFactorReset.subject": "Se desactivó la verificación en dos pasos de tu cuenta de Nimbus",
+  "mail.twoFactorReset.reset":
+    "Un administrador de este servidor de Nimbus desactivó la verificación en dos pasos de tu cuenta el {time}. Ahora puedes iniciar sesión solo con tu contraseña.",
+  "mail.twoFactorReset.advice":
+    "Cuando hayas iniciado sesión, vuelve a activar la verificación en dos pasos en la página de tu cuenta y guarda los nuevos códigos de recuperación en un lugar seguro.",
+  "mail.twoFactorReset.notYou":
+    "Si no lo pediste, contáctanos de inmediato y cambia tu contraseña: alguien podría estar intentando apoderarse de tu cuenta.",
   "share.status.PASS_CODE_EMPTY": "Introduce el código de acceso para abrir este enlace compartido",
   "share.status.PASS_CODE_ERROR": "El código de acceso es incorrecto",
   "share.status.MAX_RESTORE_COUNT": "Este enlace compartido ya se ha guardado el máximo de veces permitido",

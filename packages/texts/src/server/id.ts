@@ -29,6 +29,13 @@ export default {
   "mail.emailChanged.notYou":
     "Jika Anda tidak melakukan perubahan ini, orang lain mungkin sedang menggunakan akun Anda. Segera masuk, ubah kata sandi Anda, dan akhiri sesi yang tidak Anda kenali di halaman akun Anda. Jika Anda tidak bisa masuk lagi, hubungi kami dan kami akan membantu memulihkan akun Anda.",
   "mail.emailChanged.contact": "Hubungi kami: {url}",
+  "mail.twoFactorReset.subject": "Verifikasi dua langkah untuk akun Nimbus Anda telah dinonaktifkan",
+  "mail.twoFactorReset.reset":
+    "Administrator server Nimbus ini menonaktifkan verifikasi dua langkah untuk akun Anda pada {time}. Sekarang Anda dapat masuk hanya dengan kata sandi.",
+  "mail.twoFactorReset.advice":
+    "Setelah masuk, aktifkan kembali verifikasi dua langkah di halaman akun Anda dan simpan kode pemulihan yang baru di tempat yang aman.",
+  "mail.twoFactorReset.notYou":
+    "Jika Anda tidak memintanya, segera hubungi kami dan ubah kata sandi Anda: seseorang mungkin mencoba mengambil alih akun Anda.",
   "share.status.PASS_CODE_EMPTY": "Masukkan kode akses untuk membuka berbagi ini",
   "share.status.PASS_CODE_ERROR": "Kode akses salah",
   "share.status.MAX_RESTORE_COUNT": "Berbagi ini sudah disimpan sebanyak batas yang diizinkan",

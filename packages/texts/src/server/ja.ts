@@ -28,6 +28,13 @@ export default {
   "mail.emailChanged.notYou":
     "この変更に心当たりがない場合は、第三者があなたのアカウントを使用している可能性があります。すぐにログインしてパスワードを変更し、アカウントページで心当たりのないセッションを終了してください。ログインできなくなった場合はお問い合わせください。アカウントの回復をお手伝いします。",
   "mail.emailChanged.contact": "お問い合わせ: {url}",
+  "mail.twoFactorReset.subject": "Nimbus アカウントの 2 段階認証がオフになりました",
+  "mail.twoFactorReset.reset":
+    "この Nimbus サーバーの管理者が {time} にあなたのアカウントの 2 段階認証をオフにしました。現在はパスワードだけでログインできます。",
+  "mail.twoFactorReset.advice":
+    "ログインしたら、アカウントページで 2 段階認証をもう一度オンにし、新しいリカバリーコードを安全な場所に保管してください。",
+  "mail.twoFactorReset.notYou":
+    "心当たりがない場合は、すぐにお問い合わせのうえパスワードを変更してください。第三者がアカウントを乗っ取ろうとしている可能性があります。",
   "share.status.PASS_CODE_EMPTY": "この共有を開くにはパスコードを入力してください",
   "share.status.PASS_CODE_ERROR": "パスコードが正しくありません",
   "share.status.MAX_RESTORE_COUNT": "この共有は保存できる回数の上限に達しました",

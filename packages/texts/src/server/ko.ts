@@ -27,6 +27,13 @@ export default {
   "mail.emailChanged.notYou":
     "직접 변경하지 않으셨다면 다른 사람이 계정을 사용하고 있을 수 있습니다. 즉시 로그인하여 비밀번호를 변경하고, 계정 페이지에서 알 수 없는 세션을 종료하세요. 더 이상 로그인할 수 없다면 문의해 주세요. 계정을 되찾으실 수 있도록 도와드리겠습니다.",
   "mail.emailChanged.contact": "문의하기: {url}",
+  "mail.twoFactorReset.subject": "Nimbus 계정의 2단계 인증이 꺼졌습니다",
+  "mail.twoFactorReset.reset":
+    "이 Nimbus 서버의 관리자가 {time}에 회원님 계정의 2단계 인증을 껐습니다. 이제 비밀번호만으로 로그인할 수 있습니다.",
+  "mail.twoFactorReset.advice":
+    "로그인한 후 계정 페이지에서 2단계 인증을 다시 켜고 새 복구 코드를 안전한 곳에 보관하세요.",
+  "mail.twoFactorReset.notYou":
+    "직접 요청하지 않았다면 바로 문의하고 비밀번호를 변경하세요. 누군가 계정을 탈취하려는 것일 수 있습니다.",
   "share.status.PASS_CODE_EMPTY": "이 공유를 열려면 비밀번호를 입력하세요",
   "share.status.PASS_CODE_ERROR": "비밀번호가 올바르지 않습니다",
   "share.status.MAX_RESTORE_COUNT": "이 공유는 허용된 저장 횟수에 도달했습니다",

@@ -29,6 +29,13 @@ export default {
   "mail.emailChanged.notYou":
     "Jika anda tidak membuat perubahan ini, orang lain mungkin sedang menggunakan akaun anda. Log masuk dengan segera, tukar kata laluan anda dan tamatkan sesi yang tidak anda kenali di halaman akaun anda. Jika anda tidak dapat log masuk lagi, hubungi kami dan kami akan membantu anda mendapatkan semula akaun anda.",
   "mail.emailChanged.contact": "Hubungi kami: {url}",
+  "mail.twoFactorReset.subject": "Pengesahan dua langkah untuk akaun Nimbus anda telah dimatikan",
+  "mail.twoFactorReset.reset":
+    "Pentadbir pelayan Nimbus ini telah mematikan pengesahan dua langkah untuk akaun anda pada {time}. Kini anda boleh log masuk dengan kata laluan sahaja.",
+  "mail.twoFactorReset.advice":
+    "Selepas log masuk, hidupkan semula pengesahan dua langkah di halaman akaun anda dan simpan kod pemulihan baharu di tempat yang selamat.",
+  "mail.twoFactorReset.notYou":
+    "Jika anda tidak memintanya, hubungi kami segera dan tukar kata laluan anda: seseorang mungkin cuba mengambil alih akaun anda.",
   "share.status.PASS_CODE_EMPTY": "Masukkan kod laluan untuk membuka perkongsian ini",
   "share.status.PASS_CODE_ERROR": "Kod laluan tidak betul",
   "share.status.MAX_RESTORE_COUNT": "Perkongsian ini telah disimpan sebanyak had yang dibenarkan",

@@ -29,6 +29,13 @@ export default {
   "mail.emailChanged.notYou":
     "Se você não fez essa alteração, outra pessoa pode estar usando sua conta. Entre imediatamente, altere sua senha e encerre as sessões que você não reconhece na página da sua conta. Se não conseguir mais entrar, fale conosco e ajudaremos você a recuperar sua conta.",
   "mail.emailChanged.contact": "Fale conosco: {url}",
+  "mail.twoFactorReset.subject": "A verificação em duas etapas da sua conta Nimbus foi desativada",
+  "mail.twoFactorReset.reset":
+    "Um administrador deste servidor Nimbus desativou a verificação em duas etapas da sua conta em {time}. Agora você pode entrar só com a sua senha.",
+  "mail.twoFactorReset.advice":
+    "Depois de entrar, ative de novo a verificação em duas etapas na página da sua conta e guarde os novos códigos de recuperação em um lugar seguro.",
+  "mail.twoFactorReset.notYou":
+    "Se você não pediu isso, fale conosco imediatamente e troque sua senha: alguém pode estar tentando tomar a sua conta.",
   "share.status.PASS_CODE_EMPTY": "Digite o código de acesso para abrir este compartilhamento",
   "share.status.PASS_CODE_ERROR": "O código de acesso está incorreto",
   "share.status.MAX_RESTORE_COUNT": "Este compartilhamento já foi salvo o número máximo de vezes permitido",

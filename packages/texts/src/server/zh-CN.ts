@@ -24,6 +24,11 @@ export default {
   "mail.emailChanged.notYou":
     "如果这不是您本人的操作，可能有他人正在使用您的账号。请立即登录、修改密码，并在账号页面结束您不认识的会话。如果已无法登录，请联系我们，我们会协助您找回账号。",
   "mail.emailChanged.contact": "联系我们：{url}",
+  "mail.twoFactorReset.subject": "您的 Nimbus 账号已关闭两步验证",
+  "mail.twoFactorReset.reset":
+    "此 Nimbus 服务器的管理员已于 {time} 关闭了您账号的两步验证。现在您只需密码即可登录。",
+  "mail.twoFactorReset.advice": "登录后，请在账号页面重新开启两步验证，并将新的恢复码保存在安全的地方。",
+  "mail.twoFactorReset.notYou": "如果这不是您要求的，请立即联系我们并修改密码：可能有人正试图盗用您的账号。",
   "share.status.PASS_CODE_EMPTY": "请输入提取码以打开此分享",
   "share.status.PASS_CODE_ERROR": "提取码错误",
   "share.status.MAX_RESTORE_COUNT": "此分享的保存次数已达上限",

@@ -24,6 +24,11 @@ export default {
   "mail.emailChanged.notYou":
     "如果這不是您本人的操作，可能有他人正在使用您的帳號。請立即登入、變更密碼，並在帳號頁面結束您不認得的工作階段。如果已無法登入，請聯絡我們，我們會協助您取回帳號。",
   "mail.emailChanged.contact": "聯絡我們：{url}",
+  "mail.twoFactorReset.subject": "您的 Nimbus 帳號已關閉兩步驟驗證",
+  "mail.twoFactorReset.reset":
+    "此 Nimbus 伺服器的管理員已於 {time} 關閉您帳號的兩步驟驗證。現在您只需密碼即可登入。",
+  "mail.twoFactorReset.advice": "登入後，請在帳號頁面重新開啟兩步驟驗證，並將新的復原碼保存在安全的地方。",
+  "mail.twoFactorReset.notYou": "如果這不是您要求的，請立即聯絡我們並變更密碼：可能有人正試圖盜用您的帳號。",
   "share.status.PASS_CODE_EMPTY": "請輸入提取碼以開啟此分享",
   "share.status.PASS_CODE_ERROR": "提取碼錯誤",
   "share.status.MAX_RESTORE_COUNT": "此分享的儲存次數已達上限",

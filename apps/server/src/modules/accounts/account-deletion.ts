@@ -62,28 +62,34 @@ export class AccountDeletion {
     let purged = 0;
     for (;;) {
       const due = await this.deps.accounts.dueForDeletion(this.deps.clock.now(), BATCH);
-      for (const id of due) if (await this.purge(id)) purged++;
+      for (const id of due) if (await this.purge(id, { dueOnly: true })) purged++;
       if (due.length < BATCH) return purged;
     }
   }
 
   /**
+   * Deletes an account at once, without the cancellation period (an admin's deletion):
+   * its sessions end, then the same purge as after the period. False when it was gone already.
+   */
+  async deleteNow(userId: string): Promise<boolean> {
+    await this.deps.auth.revokeAllSessions(userId);
+    return this.purge(userId, { dueOnly: false });
+  }
+
+  /**
    * One account, in one transaction: its files' blob references are released (a blob
    * at zero waits for GC, as after a permanent delete), then the user row goes and
-   * everything of theirs with it (sessions, files, uploads, shares: foreign keys cascade).
-   * Re-checks the due time under the user's lock, so a cancellation that won the race stands.
+   * everything of theirs with it (sessions, files, uploads, shares, space holds, grants:
+   * foreign keys cascade). With `dueOnly`, re-checks the due time under the user's lock,
+   * so a cancellation that won the race stands.
    */
-  private purge(userId: string): Promise<boolean> {
+  private purge(userId: string, { dueOnly }: { dueOnly: boolean }): Promise<boolean> {
     return this.deps.db.transaction().execute(async (trx) => {
       await lockUser(trx, userId);
       const now = this.deps.clock.now();
-      const still = await trx
-        .selectFrom("users")
-        .select("id")
-        .where("id", "=", userId)
-        .where("deletion_due_at", "<=", now)
-        .executeTakeFirst();
-      if (!still) return false;
+      let still = trx.selectFrom("users").select("id").where("id", "=", userId);
+      if (dueOnly) still = still.where("deletion_due_at", "<=", now);
+      if (!(await still.executeTakeFirst())) return false;
       const groups = await trx
         .selectFrom("files")
         .select((eb) => ["blob_gcid", eb.fn.countAll<number>().as("n")])

@@ -1,7 +1,7 @@
 import { LOCALES } from "@nimbus/protocol";
 import { SERVER_TEXTS } from "@nimbus/texts/server";
 import { describe, expect, it } from "vitest";
-import { emailChangedMail, maskEmail } from "./account-notices.js";
+import { emailChangedMail, maskEmail, twoFactorResetMail } from "./account-notices.js";
 
 const AT = Date.UTC(2026, 0, 2, 15, 4);
 
@@ -54,5 +54,38 @@ describe("the email-changed notice", () => {
     expect(mail.text).not.toContain("{url}");
     expect(mail.text).not.toContain("http");
     expect(mail.html).toContain('<html lang="ru">');
+  });
+});
+
+describe("the two-step-verification reset notice", () => {
+  it("is translated in all 11 locales, with the time", () => {
+    const english = SERVER_TEXTS["en-US"] ?? {};
+    const keys = Object.keys(english).filter((key) => key.startsWith("mail.twoFactorReset."));
+    expect(keys).toHaveLength(4);
+    for (const locale of LOCALES) {
+      const texts = SERVER_TEXTS[locale] ?? {};
+      for (const key of keys) {
+        expect(texts[key], `${locale} ${key}`).toBeTruthy();
+        if (locale !== "en-US") expect(texts[key], `${locale} ${key}`).not.toBe(english[key]);
+      }
+      expect(texts["mail.twoFactorReset.reset"]).toContain("{time}");
+    }
+  });
+
+  it("says who turned it off, when, and what to do next, with the contact link", () => {
+    const mail = twoFactorResetMail({
+      to: "jane@example.com",
+      at: AT,
+      locale: "en-US",
+      contactUrl: "https://drive.example/en-US/contact-us",
+    });
+    expect(mail.subject).toBe("Two-step verification was turned off for your Nimbus account");
+    expect(mail.text).toContain("An administrator of this Nimbus server turned off");
+    expect(mail.text).toContain("January 2, 2026 at 3:04 PM UTC");
+    expect(mail.text).toContain("Contact us: https://drive.example/en-US/contact-us");
+    expect(mail.html).toContain('<a href="https://drive.example/en-US/contact-us">');
+    const japanese = twoFactorResetMail({ to: "a@b.test", at: AT, locale: "ja" });
+    expect(japanese.subject).toBe("Nimbus アカウントの 2 段階認証がオフになりました");
+    expect(japanese.text).not.toContain("{url}");
   });
 });

@@ -36,19 +36,48 @@ export interface EmailChangedNotice {
 
 /** The notice to the old address that the account's email changed, with what to do if it was not them. */
 export function emailChangedMail(notice: EmailChangedNotice): MailMessage {
-  const text = (key: Parameters<typeof serverText>[1], params?: Record<string, string>) =>
-    serverText(notice.locale, key, params);
-  const changed = text("mail.emailChanged.changed", {
-    email: maskEmail(notice.newEmail),
-    time: noticeTime(notice.at, notice.locale),
-  });
-  const url = notice.contactUrl;
-  const paragraphs = [
-    changed,
+  const text = noticeText(notice.locale);
+  return noticeMail(notice, text("mail.emailChanged.subject"), [
+    text("mail.emailChanged.changed", {
+      email: maskEmail(notice.newEmail),
+      time: noticeTime(notice.at, notice.locale),
+    }),
     text("mail.emailChanged.consequence"),
     text("mail.emailChanged.ifYou"),
     text("mail.emailChanged.notYou"),
-  ];
+  ]);
+}
+
+export interface TwoFactorResetNotice {
+  to: string;
+  at: number;
+  locale: Locale;
+  contactUrl?: string | undefined;
+}
+
+/** The notice that an admin turned the account's two-step verification off, and what to do next. */
+export function twoFactorResetMail(notice: TwoFactorResetNotice): MailMessage {
+  const text = noticeText(notice.locale);
+  return noticeMail(notice, text("mail.twoFactorReset.subject"), [
+    text("mail.twoFactorReset.reset", { time: noticeTime(notice.at, notice.locale) }),
+    text("mail.twoFactorReset.advice"),
+    text("mail.twoFactorReset.notYou"),
+  ]);
+}
+
+function noticeText(locale: Locale) {
+  return (key: Parameters<typeof serverText>[1], params?: Record<string, string>) =>
+    serverText(locale, key, params);
+}
+
+/** A notice in text and HTML: its paragraphs, then the contact link when the public origin is known. */
+function noticeMail(
+  notice: { to: string; locale: Locale; contactUrl?: string | undefined },
+  subject: string,
+  paragraphs: string[],
+): MailMessage {
+  const text = noticeText(notice.locale);
+  const url = notice.contactUrl;
   const contact = text("mail.emailChanged.contact");
   const link = url ? `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>` : "";
   const html = [
@@ -58,11 +87,5 @@ export function emailChangedMail(notice: EmailChangedNotice): MailMessage {
     "</body></html>",
   ].join("\n");
   const lines = [...paragraphs, ...(url ? [text("mail.emailChanged.contact", { url })] : [])];
-  return {
-    to: notice.to,
-    subject: text("mail.emailChanged.subject"),
-    text: `${lines.join("\n\n")}\n`,
-    html,
-    locale: notice.locale,
-  };
+  return { to: notice.to, subject, text: `${lines.join("\n\n")}\n`, html, locale: notice.locale };
 }

@@ -100,6 +100,21 @@ export class TwoFactorService {
     const user = await this.user(userId);
     if (!this.isEnabled(user)) throw new NimbusError("failed_precondition", "two-factor is off");
     await this.verify(user, proof);
+    await this.turnOff(userId);
+  }
+
+  /**
+   * Turns two-factor off without a proof (an admin's reset for someone who lost their
+   * authenticator): the secret, a pending enrolment and the recovery codes go. Answers
+   * whether it was on.
+   */
+  async reset(userId: string): Promise<boolean> {
+    const wasOn = this.isEnabled(await this.user(userId));
+    await this.turnOff(userId);
+    return wasOn;
+  }
+
+  private async turnOff(userId: string): Promise<void> {
     await this.deps.accounts.update(
       userId,
       { totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_step: null },

@@ -3,10 +3,14 @@ import { NimbusError } from "@nimbus/protocol";
 import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import { type Clock, isoTime } from "../../lib/clock.js";
+import { newId } from "../../lib/ids.js";
 import { keysetPage, readPageToken } from "../../lib/page-token.js";
 import type { AdminActor, AdminLog } from "../admin-log/admin-log.js";
 import type { AuthService } from "../auth/auth-service.js";
+import { grant, revokePremium } from "../membership/entitlements.js";
+import { PREMIUM_TYPE } from "../membership/ledger.js";
 import type { Memberships } from "../membership/memberships.js";
+import type { Admins } from "./admins.js";
 
 const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -16,6 +20,11 @@ export interface UserAdminDeps {
   auth: AuthService;
   memberships: Memberships;
   adminLog: AdminLog;
+  admins: Admins;
+  /** The accounts module's deletion (the one a user's own deletion ends in), passed in by the wiring. */
+  accountDeletion: { deleteNow(userId: string): Promise<boolean> };
+  /** The accounts module's two-step verification reset, which also tells the account. */
+  twoFactorReset: { reset(userId: string): Promise<void> };
 }
 
 interface UserListRow {
@@ -30,7 +39,10 @@ interface UserListRow {
   created_at: number | string;
 }
 
-/** The console's users: search, details, freeze and unfreeze, end sessions; every change in the admin log. */
+/**
+ * The console's users: search, details, freeze and unfreeze, end sessions, grant or revoke
+ * premium, reset two-step verification, delete; every change in the admin log.
+ */
 export class UserAdmin {
   constructor(private readonly deps: UserAdminDeps) {}
 
@@ -86,6 +98,7 @@ export class UserAdmin {
     ]);
     return {
       ...(await this.summary(row)),
+      is_admin: await this.deps.admins.isAdmin(userId),
       storage_limit: String(status.storageLimit),
       premium_expires: status.premium ? isoTime(status.premium.expire) : "",
       two_factor: twoFactor.totp_enabled_at !== null,
@@ -121,6 +134,93 @@ export class UserAdmin {
       detail: { ended },
     });
     return this.detail(userId);
+  }
+
+  /** Premium for `days` more days, through the ledger's grant (stacking onto the current expiry). */
+  async grantPremium(actor: AdminActor, userId: string, days: number): Promise<AdminUserDetail> {
+    await this.row(userId);
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const { grant: row } = await grant(trx, {
+        userId,
+        source: "admin",
+        sourceRef: `admin:${newId(now)}`,
+        premiumType: PREMIUM_TYPE,
+        premiumDays: days,
+        createdBy: actor.adminId,
+        now,
+      });
+      await this.deps.adminLog.record(
+        {
+          ...actor,
+          action: "user.grant_premium",
+          target: userId,
+          detail: { days, expires: isoTime(Number(row.ends_at)) },
+        },
+        trx,
+      );
+    });
+    return this.detail(userId);
+  }
+
+  /** Ends the current premium now: the ledger revokes the grants it runs on. */
+  async revokePremium(actor: AdminActor, userId: string): Promise<AdminUserDetail> {
+    await this.row(userId);
+    const before = await this.deps.memberships.status(userId);
+    if (!before.premium) throw new NimbusError("failed_precondition", "the account is not premium");
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const grants = await revokePremium(trx, userId, now);
+      await this.deps.adminLog.record(
+        {
+          ...actor,
+          action: "user.revoke_premium",
+          target: userId,
+          detail: { grants, was_expiring: isoTime(before.premium?.expire ?? now), expires: isoTime(now) },
+        },
+        trx,
+      );
+    });
+    return this.detail(userId);
+  }
+
+  /** Turns the account's two-step verification off (recovery codes too); the account is told by mail. */
+  async resetTwoFactor(actor: AdminActor, userId: string): Promise<AdminUserDetail> {
+    await this.row(userId);
+    await this.deps.twoFactorReset.reset(userId);
+    await this.deps.adminLog.record({ ...actor, action: "user.reset_two_factor", target: userId });
+    return this.detail(userId);
+  }
+
+  /**
+   * Deletes an account now, the way a user's own deletion ends (files, shares, sessions,
+   * holds). `confirm` must repeat its email (or phone, username, id); never oneself or an admin.
+   */
+  async deleteUser(actor: AdminActor, userId: string, confirm: string) {
+    const row = await this.row(userId);
+    if (actor.adminId === userId) {
+      throw new NimbusError("permission_denied", "an admin cannot delete their own account here", {
+        metadata: { reason: "SELF" },
+      });
+    }
+    if (await this.deps.admins.isAdmin(userId)) {
+      throw new NimbusError("permission_denied", "admin accounts cannot be deleted; revoke the role first", {
+        metadata: { reason: "ADMIN_TARGET" },
+      });
+    }
+    if (confirm.toLowerCase() !== accountLabel(row).toLowerCase()) {
+      throw new NimbusError("invalid_argument", "the confirmation does not match the account", {
+        metadata: { field: "confirm" },
+      });
+    }
+    const deleted = await this.deps.accountDeletion.deleteNow(userId);
+    await this.deps.adminLog.record({
+      ...actor,
+      action: "user.delete",
+      target: userId,
+      detail: { email: row.email, storage_usage: String(row.storage_usage), deleted },
+    });
+    return { id: userId, deleted };
   }
 
   private async setStatus(
@@ -176,4 +276,9 @@ export class UserAdmin {
       create_time: isoTime(Number(row.created_at)),
     };
   }
+}
+
+/** What names an account in the console, and what deleting it asks to be typed. */
+function accountLabel(row: UserListRow): string {
+  return row.email || row.phone || row.username || row.id;
 }

@@ -12,6 +12,7 @@ import {
   type Limits,
   type MembershipStatus,
   premiumExpiry,
+  premiumGrantsAfter,
 } from "./ledger.js";
 
 /**
@@ -100,6 +101,16 @@ export async function revoke(
       : query.where("source", "=", which.source).where("source_ref", "=", which.sourceRef);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Ends the user's premium at `now`: revokes every grant whose premium still runs or is
+ * still to come (with whatever else those grants carried). Answers the revoked grants' ids.
+ */
+export async function revokePremium(db: Db, userId: string, now: number): Promise<string[]> {
+  const ending = premiumGrantsAfter(await ledgerOf(db, userId), now);
+  for (const row of ending) await revoke(db, { grantId: row.id }, now);
+  return ending.map((row) => row.id);
 }
 
 /** What the ledger decides for `userId` at `now`: premium, limits, packs. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DAY_MS, deriveStatus, type LedgerGrant, premiumExpiry, surplusDays } from "./ledger.js";
+import {
+  DAY_MS,
+  deriveStatus,
+  type LedgerGrant,
+  premiumExpiry,
+  premiumGrantsAfter,
+  surplusDays,
+} from "./ledger.js";
 
 const T0 = Date.UTC(2026, 0, 1);
 const limits = {
@@ -57,6 +64,29 @@ describe("premium stacking", () => {
     ];
     expect(premiumExpiry(grants)?.expire).toBe(T0 + 17 * DAY_MS);
     expect(premiumExpiry([g({ storage_bytes: 5 })])).toBeNull();
+  });
+});
+
+describe("ending premium now", () => {
+  it("picks the grants still running or to come, so the rest of the chain ends by now", () => {
+    const grants = [
+      g({ id: "past", premium_type: "platinum", premium_days: 3, starts_at: T0 }),
+      g({ id: "now", premium_type: "platinum", premium_days: 10, starts_at: T0 + 5 * DAY_MS }),
+      g({ id: "next", premium_type: "platinum", premium_days: 10, starts_at: T0 + 6 * DAY_MS }),
+      g({ id: "pack", storage_bytes: 5, starts_at: T0 + 6 * DAY_MS }),
+      g({ id: "gone", premium_type: "platinum", premium_days: 9, starts_at: T0, revoked_at: T0 }),
+    ];
+    const now = T0 + 8 * DAY_MS;
+    const ending = premiumGrantsAfter(grants, now).map((grant) => grant.id);
+    expect(ending).toEqual(["now", "next"]);
+    const rest = grants.filter((grant) => !ending.includes(grant.id));
+    expect(premiumExpiry(rest)?.expire).toBe(T0 + 3 * DAY_MS);
+    expect(deriveStatus(rest, now, limits).premium).toBeNull();
+  });
+
+  it("picks nothing when premium already ended", () => {
+    const grants = [g({ premium_type: "platinum", premium_days: 3, starts_at: T0 })];
+    expect(premiumGrantsAfter(grants, T0 + 3 * DAY_MS)).toEqual([]);
   });
 });
 

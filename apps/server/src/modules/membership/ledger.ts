@@ -42,6 +42,21 @@ export interface LedgerGrant {
   revoked_at: number | null;
 }
 
+/** The live premium grants in chain order, each with the span of premium it adds. */
+function premiumChain(grants: readonly LedgerGrant[]): { grant: LedgerGrant; from: number; to: number }[] {
+  const premium = grants
+    .filter((g) => g.revoked_at === null && g.premium_type !== null && g.premium_days > 0)
+    .sort((a, b) => a.starts_at - b.starts_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const chain: { grant: LedgerGrant; from: number; to: number }[] = [];
+  let expire = 0;
+  for (const grant of premium) {
+    const from = Math.max(expire, grant.starts_at);
+    expire = from + grant.premium_days * DAY_MS;
+    chain.push({ grant, from, to: expire });
+  }
+  return chain;
+}
+
 /**
  * When premium ends, given every grant: each premium grant adds its days from the
  * later of its own start and the expiry before it (stacking), in start order. A revoked
@@ -49,16 +64,18 @@ export interface LedgerGrant {
  * premium was ever granted.
  */
 export function premiumExpiry(grants: readonly LedgerGrant[]): { type: string; expire: number } | null {
-  const premium = grants
-    .filter((g) => g.revoked_at === null && g.premium_type !== null && g.premium_days > 0)
-    .sort((a, b) => a.starts_at - b.starts_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  let expire = 0;
-  let type: string | null = null;
-  for (const grant of premium) {
-    expire = Math.max(expire, grant.starts_at) + grant.premium_days * DAY_MS;
-    type = grant.premium_type;
-  }
-  return type === null ? null : { type, expire };
+  const last = premiumChain(grants).at(-1);
+  return last ? { type: last.grant.premium_type as string, expire: last.to } : null;
+}
+
+/**
+ * The grants whose premium still runs at `now` or is still to come. Spans only grow along
+ * the chain, so the others are a prefix that ends by `now`: revoking these ends premium now.
+ */
+export function premiumGrantsAfter(grants: readonly LedgerGrant[], now: number): LedgerGrant[] {
+  return premiumChain(grants)
+    .filter((span) => span.to > now)
+    .map((span) => span.grant);
 }
 
 /** Whole days of premium left: rounded up, never negative. */

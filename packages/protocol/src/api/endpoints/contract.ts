@@ -32,6 +32,9 @@ import {
   adminActionListQuerySchema,
   adminActionListSchema,
   adminDashboardSchema,
+  adminDeleteUserRequestSchema,
+  adminDeleteUserResponseSchema,
+  adminGrantPremiumRequestSchema,
   adminUserDetailSchema,
   adminUserListQuerySchema,
   adminUserListSchema,
@@ -266,6 +269,24 @@ export const endpoints = {
     endUserSessions: defineEndpoint(endpointLocations.admin.endUserSessions, {
       params: adminUserParamsSchema,
       response: { 200: adminUserDetailSchema },
+    }),
+    grantUserPremium: defineEndpoint(endpointLocations.admin.grantUserPremium, {
+      params: adminUserParamsSchema,
+      body: adminGrantPremiumRequestSchema,
+      response: { 200: adminUserDetailSchema },
+    }),
+    revokeUserPremium: defineEndpoint(endpointLocations.admin.revokeUserPremium, {
+      params: adminUserParamsSchema,
+      response: { 200: adminUserDetailSchema },
+    }),
+    resetUserTwoFactor: defineEndpoint(endpointLocations.admin.resetUserTwoFactor, {
+      params: adminUserParamsSchema,
+      response: { 200: adminUserDetailSchema },
+    }),
+    deleteUser: defineEndpoint(endpointLocations.admin.deleteUser, {
+      params: adminUserParamsSchema,
+      body: adminDeleteUserRequestSchema,
+      response: { 200: adminDeleteUserResponseSchema },
     }),
     listActions: defineEndpoint(endpointLocations.admin.listActions, {
       query: adminActionListQuerySchema,

@@ -31,6 +31,10 @@ export const endpointLocations = {
     freezeUser: { method: "POST", path: "/admin/v1/users/{id}:freeze" },
     unfreezeUser: { method: "POST", path: "/admin/v1/users/{id}:unfreeze" },
     endUserSessions: { method: "POST", path: "/admin/v1/users/{id}:end_sessions" },
+    grantUserPremium: { method: "POST", path: "/admin/v1/users/{id}:grant_premium" },
+    revokeUserPremium: { method: "POST", path: "/admin/v1/users/{id}:revoke_premium" },
+    resetUserTwoFactor: { method: "POST", path: "/admin/v1/users/{id}:reset_two_factor" },
+    deleteUser: { method: "POST", path: "/admin/v1/users/{id}:delete" },
     listActions: { method: "GET", path: "/admin/v1/actions" },
   },
   audit: {

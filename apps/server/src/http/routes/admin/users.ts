@@ -26,7 +26,10 @@ export function adminUsers(app: NimbusApp, { userAdmin }: Services): void {
   );
 }
 
-/** `POST /admin/v1/users/{id}:freeze`, `:unfreeze`, `:end_sessions`; each written to the admin log. */
+/**
+ * `POST /admin/v1/users/{id}:freeze`, `:unfreeze`, `:end_sessions`, `:grant_premium`,
+ * `:revoke_premium`, `:reset_two_factor`, `:delete`; each written to the admin log.
+ */
 export function adminUserActions(app: NimbusApp, { userAdmin }: Services): void {
   route(
     app,
@@ -45,5 +48,34 @@ export function adminUserActions(app: NimbusApp, { userAdmin }: Services): void 
     endpoints.admin.endUserSessions,
     { schema: { tags: ["admin"], summary: "End every session of an account (admins)" } },
     async (request) => userAdmin.endSessions(adminActor(request), request.params.id),
+  );
+  route(
+    app,
+    endpoints.admin.grantUserPremium,
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Grant premium for some days, added to the current expiry (admins)",
+      },
+    },
+    async (request) => userAdmin.grantPremium(adminActor(request), request.params.id, request.body.days),
+  );
+  route(
+    app,
+    endpoints.admin.revokeUserPremium,
+    { schema: { tags: ["admin"], summary: "End an account's premium now (admins)" } },
+    async (request) => userAdmin.revokePremium(adminActor(request), request.params.id),
+  );
+  route(
+    app,
+    endpoints.admin.resetUserTwoFactor,
+    { schema: { tags: ["admin"], summary: "Turn off an account's two-step verification (admins)" } },
+    async (request) => userAdmin.resetTwoFactor(adminActor(request), request.params.id),
+  );
+  route(
+    app,
+    endpoints.admin.deleteUser,
+    { schema: { tags: ["admin"], summary: "Delete an account now; not oneself or an admin (admins)" } },
+    async (request) => userAdmin.deleteUser(adminActor(request), request.params.id, request.body.confirm),
   );
 }
