@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useT } from "../i18n/i18n.js";
+import { dispatchAnalytics } from "../lib/analytics.js";
 import { createEvent } from "../lib/events.js";
 import { blockPageView } from "../site/access.js";
 import { runRegionCheck } from "../site/use-region-check.js";
@@ -22,7 +23,7 @@ export function BlockPage() {
       source: "nimbus-web",
       data: blockPageView(new URL(window.location.href)),
     });
-    window.dispatchEvent(new CustomEvent("nimbus:analytics", { detail: event }));
+    dispatchAnalytics(event);
   }, []);
   async function checkAgain() {
     setChecking(true);
