@@ -56,7 +56,6 @@ export function SettingsSection() {
           <li key={name}>
             <input
               type="checkbox"
-              role="switch"
               id={`${id}-${name}`}
               aria-describedby={`${id}-${name}-hint`}
               checked={settings?.[name] ?? USER_SETTING_DEFAULTS[name]}
@@ -74,7 +73,6 @@ export function SettingsSection() {
         <li>
           <input
             type="checkbox"
-            role="switch"
             id={`${id}-analysis`}
             aria-describedby={`${id}-analysis-hint`}
             checked={analysis}
