@@ -28,6 +28,7 @@ import { ShareState } from "./share-state.js";
 import { canReport } from "./share-status.js";
 import { ShareToolbar } from "./share-toolbar.js";
 import { sortSharedFiles } from "./sort-files.js";
+import { savedFileCheck } from "./saved-files.js";
 import { useRestore } from "./use-restore.js";
 import { useShareVisit } from "./use-share-visit.js";
 import { useSharedDisplayMode } from "./use-shared-display-mode.js";
@@ -96,6 +97,14 @@ export function SharePage({
   const outcome =
     state.kind === "list" ? "list" : state.kind === "blocked" || state.kind === "failed" ? "gone" : "";
   const { save } = restore;
+  // `pp_saved_file_ids`: what this browser saved from the share is marked, read again after each save.
+  const [savedCheck, setSavedCheck] = useState<(id: string) => boolean>(() => () => false);
+  const parentKey = parentIds.join("/");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: parentKey stands for parentIds
+  useEffect(() => {
+    const store = storage();
+    if (store) setSavedCheck(() => savedFileCheck(store, shareId, parentIds));
+  }, [shareId, parentKey, restore.state.kind]);
   useEffect(() => {
     const store = storage();
     if (!signedIn || !outcome || !store) return;
@@ -250,6 +259,7 @@ export function SharePage({
               }
               folderHref={(folder) => sharePath(shareId, [...parentIds, folder.id])}
               onOpen={setPreview}
+              isSaved={savedCheck}
             />
           )}
           {state.nextPageToken && (
