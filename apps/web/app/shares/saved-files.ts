@@ -24,7 +24,11 @@ function read(storage: KeyValueStorage): SavedMap {
 }
 
 /** Remembers a completed save: its items, or the whole share when it named none. Newest shares kept. */
-export function rememberSavedFiles(storage: KeyValueStorage, shareId: string, fileIds: readonly string[]): void {
+export function rememberSavedFiles(
+  storage: KeyValueStorage,
+  shareId: string,
+  fileIds: readonly string[],
+): void {
   const map = read(storage);
   const ids = [...new Set([...(map[shareId] ?? []), ...(fileIds.length ? fileIds : [WHOLE_SHARE])])];
   delete map[shareId];

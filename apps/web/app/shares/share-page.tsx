@@ -19,6 +19,7 @@ import {
 } from "./restore-continuation.js";
 import { trackRestore } from "./restore-events.js";
 import { SaveStatus } from "./save-status.js";
+import { savedFileCheck } from "./saved-files.js";
 import type { FirstVisit } from "./share-api.js";
 import { ShareFileList } from "./share-file-list.js";
 import { ShareHeading } from "./share-heading.js";
@@ -28,7 +29,6 @@ import { ShareState } from "./share-state.js";
 import { canReport } from "./share-status.js";
 import { ShareToolbar } from "./share-toolbar.js";
 import { sortSharedFiles } from "./sort-files.js";
-import { savedFileCheck } from "./saved-files.js";
 import { useRestore } from "./use-restore.js";
 import { useShareVisit } from "./use-share-visit.js";
 import { useSharedDisplayMode } from "./use-shared-display-mode.js";
