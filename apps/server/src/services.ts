@@ -29,6 +29,7 @@ import type { RateLimitStore } from "./modules/rate-limits/rate-limit-store.js";
 import { RedisRateLimitStore } from "./modules/rate-limits/redis-rate-limit-store.js";
 import { TaskJobs } from "./modules/tasks/task-jobs.js";
 import { TaskService } from "./modules/tasks/task-service.js";
+import type { UserSettingsStore } from "./modules/users/user-settings.js";
 import { UsersRepository } from "./modules/users/users-repository.js";
 import { type OperatorServices, wireOperators } from "./operator-services.js";
 import { type RewardsServices, wireRewards } from "./rewards-services.js";
@@ -125,7 +126,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
     ...shared.config.torrent,
     isAddressAllowed: (ip) => isAddressAllowed(ip, shared.config.offline.allowPrivate),
   });
-  const offline = wireOffline(shared, drive, [torrents]);
+  const offline = wireOffline(shared, drive, grants.userSettings, [torrents]);
   return {
     offline,
     torrents,
@@ -156,6 +157,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
 function wireOffline(
   shared: Shared,
   drive: DriveServices,
+  userSettings: UserSettingsStore,
   extraSources: OfflineSource[] = [],
 ): OfflineService {
   const { offline } = shared.config;
@@ -178,6 +180,7 @@ function wireOffline(
     filesRepository: shared.filesRepository,
     operations: drive.operations,
     sources: [http, ...extraSources],
+    filterJunk: async (userId) => (await userSettings.get(userId)).filterFilesWhenCreate,
     plans: {
       planOf: async (userId) => {
         const status = await shared.memberships.status(userId);
