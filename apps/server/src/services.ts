@@ -27,6 +27,7 @@ import { PreviewStore } from "./modules/previews/preview-store.js";
 import { MemoryRateLimitStore } from "./modules/rate-limits/memory-rate-limit-store.js";
 import type { RateLimitStore } from "./modules/rate-limits/rate-limit-store.js";
 import { RedisRateLimitStore } from "./modules/rate-limits/redis-rate-limit-store.js";
+import { AppSaveFolders } from "./modules/shares/app-save-folders.js";
 import { TaskJobs } from "./modules/tasks/task-jobs.js";
 import { TaskService } from "./modules/tasks/task-service.js";
 import type { UserSettingsStore } from "./modules/users/user-settings.js";
@@ -101,6 +102,8 @@ export interface Services
   offline: OfflineService;
   /** The BitTorrent source; its child process stops when the app closes. */
   torrents: TorrentSource;
+  /** Where another app's save from a share lands, by the user's folder settings (decision 0045). */
+  appSaveFolders: AppSaveFolders;
 }
 
 /**
@@ -127,9 +130,16 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
     isAddressAllowed: (ip) => isAddressAllowed(ip, shared.config.offline.allowPrivate),
   });
   const offline = wireOffline(shared, drive, grants.userSettings, [torrents]);
+  const appSaveFolders = new AppSaveFolders({
+    db: shared.db,
+    files: drive.files,
+    clients: grants.clients,
+    settings: grants.userSettings,
+  });
   return {
     offline,
     torrents,
+    appSaveFolders,
     ...deps,
     rateLimits,
     users,
