@@ -4,13 +4,15 @@ import { useT } from "../../i18n/i18n.js";
 import { analysisAllowed, setAnalysisAllowed } from "../../lib/analytics.js";
 import { accountErrorText, useAccountApi } from "../../session/use-account-api.js";
 
-/** The settings in the order the section lists them, with their text keys (spec §3, decision 0045). */
+/**
+ * The settings in the order the section lists them, with their text keys (spec §3,
+ * decision 0045). `displaySensitiveShare` is stored but not offered: nothing honours it yet.
+ */
 const SETTINGS: ReadonlyArray<[UserSettingName, string]> = [
   ["autoIdentifyShareCode", "settings.autoIdentify"],
   ["SAVE_OTHER_APP_FILES_IN_SEPARATE_FOLDERS", "settings.separateAppFolders"],
   ["defaultFolderBasedOnPlatform", "settings.platformFolder"],
   ["filterFilesWhenCreate", "settings.filterJunk"],
-  ["displaySensitiveShare", "settings.sensitiveShares"],
 ];
 
 /**
