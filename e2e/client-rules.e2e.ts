@@ -153,6 +153,28 @@ test.describe("client rules", () => {
     ).toBeVisible();
   });
 
+  test("the language hint offers the browser's language once; dismissed, it stays hidden", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, locale: "ja-JP", userAgent: PERSON_USER_AGENT });
+    const page = await context.newPage();
+    await page.goto("/en-US/faq");
+    const hint = page.getByRole("complementary", { name: en["langHint.label"] });
+    await expect(hint).toContainText("日本語");
+    await expect(hint.getByRole("link", { name: "Switch to 日本語" })).toHaveAttribute(
+      "href",
+      /\/ja\/faq\?locale=ja/,
+    );
+    await hint.getByRole("button", { name: en["langHint.dismiss"] }).click();
+    await expect(hint).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem("pp_hide_lang_change"))).toBe("1");
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(hint).toHaveCount(0);
+    await context.close();
+  });
+
   test("screenshots: drive settings and the reload offer, phone and desktop, light and dark", async ({
     page,
     browser,

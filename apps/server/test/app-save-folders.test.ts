@@ -30,7 +30,7 @@ async function onMobile(user: TestUser): Promise<TestUser> {
     payload: { username: user.email, password: user.password, client_id: "nimbus-mobile" },
   });
   expect(response.statusCode, response.body).toBe(200);
-  const token = response.json<TokenResponse>().access_token;
+  const token = response.json<TokenResponse>().access_token ?? "";
   return { ...user, token, auth: { authorization: `Bearer ${token}`, "user-agent": ANDROID } as never };
 }
 
