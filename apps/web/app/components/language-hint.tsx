@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { LOCALE_COOKIE, readCookieValue } from "../lib/cookies.js";
 import { LANGUAGE_NAMES, languageHref } from "./language-menu.js";
+import "./language-hint.css";
 
 /** Spec §3's `pp_hide_lang_change`: "1" once the visitor dismissed the hint or switched. */
 export const HIDE_LANG_CHANGE_KEY = "pp_hide_lang_change";
