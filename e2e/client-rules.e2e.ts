@@ -19,7 +19,7 @@ async function ownerWithShare(page: Page) {
   await uploadFile(page, "a.txt", Buffer.from("a"), folder.id);
   const created = await page.request.post("/drive/v1/share", {
     headers: WEB_CLIENT_HEADERS,
-    data: { file_ids: [folder.id], title: "Holiday" },
+    data: { file_ids: [folder.id], title: "Summer" },
   });
   return { folder, shareId: ((await created.json()) as { share_id: string }).share_id };
 }
