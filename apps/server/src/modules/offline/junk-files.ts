@@ -2,8 +2,8 @@ import type { ManifestFile } from "./offline-source.js";
 
 /** Shortcuts and link files: never content. */
 const SHORTCUT = /\.(url|lnk|website|webloc)$/i;
-/** Notes and pages that ride along with releases ("visit our site"); junk only when small. */
-const NOTE = /\.(txt|html?|mht|chm)$/i;
+/** Web pages that ride along with releases ("visit our site"); junk only when small. Text notes are kept: too often real. */
+const NOTE = /\.(html?|mht|chm)$/i;
 const NOTE_MAX_BYTES = 64 * 1024;
 /** BitComet-style padding files. */
 const PADDING = /^_+padding_file/i;
