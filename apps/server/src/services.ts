@@ -27,8 +27,10 @@ import { PreviewStore } from "./modules/previews/preview-store.js";
 import { MemoryRateLimitStore } from "./modules/rate-limits/memory-rate-limit-store.js";
 import type { RateLimitStore } from "./modules/rate-limits/rate-limit-store.js";
 import { RedisRateLimitStore } from "./modules/rate-limits/redis-rate-limit-store.js";
+import { AppSaveFolders } from "./modules/shares/app-save-folders.js";
 import { TaskJobs } from "./modules/tasks/task-jobs.js";
 import { TaskService } from "./modules/tasks/task-service.js";
+import type { UserSettingsStore } from "./modules/users/user-settings.js";
 import { UsersRepository } from "./modules/users/users-repository.js";
 import { type OperatorServices, wireOperators } from "./operator-services.js";
 import { type RewardsServices, wireRewards } from "./rewards-services.js";
@@ -100,6 +102,8 @@ export interface Services
   offline: OfflineService;
   /** The BitTorrent source; its child process stops when the app closes. */
   torrents: TorrentSource;
+  /** Where another app's save from a share lands, by the user's folder settings (decision 0045). */
+  appSaveFolders: AppSaveFolders;
 }
 
 /**
@@ -130,10 +134,17 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
     ...shared.config.torrent,
     isAddressAllowed: (ip) => isAddressAllowed(ip, shared.config.offline.allowPrivate),
   });
-  const offline = wireOffline(shared, drive, [torrents]);
+  const offline = wireOffline(shared, drive, grants.userSettings, [torrents]);
+  const appSaveFolders = new AppSaveFolders({
+    db: shared.db,
+    files: drive.files,
+    clients: grants.clients,
+    settings: grants.userSettings,
+  });
   return {
     offline,
     torrents,
+    appSaveFolders,
     ...deps,
     rateLimits,
     users,
@@ -161,6 +172,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
 function wireOffline(
   shared: Shared,
   drive: DriveServices,
+  userSettings: UserSettingsStore,
   extraSources: OfflineSource[] = [],
 ): OfflineService {
   const { offline } = shared.config;
@@ -183,6 +195,7 @@ function wireOffline(
     filesRepository: shared.filesRepository,
     operations: drive.operations,
     sources: [http, ...extraSources],
+    filterJunk: async (userId) => (await userSettings.get(userId)).filterFilesWhenCreate,
     plans: {
       planOf: async (userId) => {
         const status = await shared.memberships.status(userId);

@@ -206,6 +206,29 @@ describe("operators: remote config, feedback, install links, metrics", () => {
     expect(counts.data.find((row) => row.platform === "ios")?.count).toBe(0);
   });
 
+  it("answers the operator's public-IP probe address, and refuses one that is not http(s)", async () => {
+    expect((await basic("en-US")).data).not.toHaveProperty("ip_probe_url");
+    const before = await adminConfig();
+    const refused = await call("PUT", "/admin/v1/config", {
+      as: admin,
+      payload: {
+        document: { ...before.document, ip_probe_url: "ftp://ip.example" },
+        base_version: before.version,
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    await ok("PUT", "/admin/v1/config", {
+      as: admin,
+      payload: {
+        document: { ...before.document, ip_probe_url: "https://ip.example/json" },
+        base_version: before.version,
+      },
+    });
+    expect((await basic("en-US")).data).toMatchObject({ ip_probe_url: "https://ip.example/json" });
+    await ok("POST", `/admin/v1/config/versions/${before.version}:rollback`, { as: admin });
+    expect((await basic("en-US")).data).not.toHaveProperty("ip_probe_url");
+  });
+
   it("feedback: stored, listed to its sender, answered by an admin, forwarded and the reply mailed", async () => {
     const file = await driveClient(t, user).upload("screenshot.png", randomBytes(8));
     const { id } = await ok<{ id: string }>("POST", "/drive/v1/feedback", {

@@ -34,6 +34,10 @@ describe("region access", () => {
     expect(await accessible("127.0.0.1")).toEqual({ accessible: true });
   });
 
+  it("answers the caller's address to the web's IP probe, through a trusted proxy", async () => {
+    expect(await get("/access_controller/v1/client_ip", "198.51.100.7")).toEqual({ ip: "198.51.100.7" });
+  });
+
   it("needs no credentials and no captcha", async () => {
     const response = await t.app.inject({ method: "GET", url: "/access_controller/v1/area_accessible" });
     expect(response.statusCode).toBe(200);

@@ -43,6 +43,8 @@ describe("cloud download of a magnet (local tracker and seeder)", () => {
         [["notes.txt"], 1234],
         [["photos", "one.jpg"], 2 * PIECE_LENGTH + 5],
         [["photos", "two.jpg"], 777],
+        // Junk (decision 0045): left out while filterFilesWhenCreate is on, the default.
+        [["Visit us.url"], 80],
       ]),
       [tracker.url],
     );
@@ -64,10 +66,12 @@ describe("cloud download of a magnet (local tracker and seeder)", () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const done = await waitForTask(alice, created.body.task.id, undefined, 60_000);
     expect(done, JSON.stringify(done)).toMatchObject({ phase: "PHASE_TYPE_COMPLETE", file_name: "Trip" });
-    const total = torrent.files.reduce((sum, file) => sum + file.bytes.length, 0);
+    const total = torrent.files
+      .filter((file) => !file.path.at(-1)?.endsWith(".url"))
+      .reduce((sum, file) => sum + file.bytes.length, 0);
     expect(done.params).toMatchObject({ file_size: String(total) });
 
-    // The result: Trip/notes.txt, Trip/photos/one.jpg, Trip/photos/two.jpg, bytes identical.
+    // The result: Trip/notes.txt, Trip/photos/one.jpg, Trip/photos/two.jpg, bytes identical; no shortcut.
     const top = await alice.ok("GET", `/drive/v1/files/${done.file_id}`);
     expect(top).toMatchObject({ kind: "drive#folder", name: "Trip" });
     const level = await alice.list({ parent_id: top.id });

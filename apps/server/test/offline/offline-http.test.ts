@@ -132,6 +132,26 @@ describe("cloud download over HTTP (private addresses allowed)", () => {
     expect((await waitForTask(drive, failed.id)).phase).toBe("PHASE_TYPE_ERROR");
   });
 
+  it("marks a task to skip junk files while filterFilesWhenCreate is on and no files are picked", async () => {
+    const bob = await signUp(t.app);
+    const drive = driveClient(t, bob);
+    const url = `${server.url}/missing.bin`;
+    const on = await createOffline(drive, { url });
+    expect(on.body.task.params.filter_junk).toBe("1");
+    const picked = await createOffline(drive, { url, files: ["0"] });
+    expect(picked.body.task.params.filter_junk).toBeUndefined();
+    const patched = await t.app.inject({
+      method: "PATCH",
+      url: "/v1/user/settings",
+      headers: bob.auth,
+      payload: { filterFilesWhenCreate: false },
+    });
+    expect(patched.statusCode).toBe(200);
+    const off = await createOffline(drive, { url });
+    expect(off.body.task.params.filter_junk).toBeUndefined();
+    for (const task of [on, picked, off]) await waitForTask(drive, task.body.task.id);
+  });
+
   it("checks links with the URL checker", async () => {
     const drive = driveClient(t, alice);
     const answer = await drive.ok("POST", "/drive/v1/resource/list", {

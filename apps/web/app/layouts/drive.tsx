@@ -3,6 +3,7 @@ import { Outlet, redirect, useLocation } from "react-router";
 import { SignInDialog } from "../accounts/sign-in-dialog.js";
 import { useLayoutState } from "../components/platform/layout-state.js";
 import { usePageAction } from "../components/platform/page-actions.js";
+import { BuildUpdate } from "../drive/build-update.js";
 import { DriveHeader } from "../drive/drive-header.js";
 import { DrivePageActions } from "../drive/drive-page-actions.js";
 import { GuideDialog } from "../drive/guide-dialog.js";
@@ -78,6 +79,7 @@ export default function DriveLayout() {
         <Outlet />
         {withSidebar && <GuideDialog />}
         {withSidebar && <UploadHost />}
+        <BuildUpdate />
         {withSidebar && <PreviewHost />}
         {variant !== "login" && <SignInDialog />}
         <ShareDialogHost />

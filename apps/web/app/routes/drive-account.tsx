@@ -3,6 +3,7 @@ import { PasswordSection } from "../accounts/account/password-section.js";
 import { ProfileSection } from "../accounts/account/profile-section.js";
 import { ProvidersSection } from "../accounts/account/providers-section.js";
 import { SessionsSection } from "../accounts/account/sessions-section.js";
+import { SettingsSection } from "../accounts/account/settings-section.js";
 import { TwoFactorSection } from "../accounts/account/two-factor-section.js";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
@@ -18,7 +19,7 @@ import "../accounts/accounts.css";
 
 export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "driveAccount");
 
-/** One settings column: profile, plan, security (sign-out, password, sessions), two-step, danger zone. */
+/** One settings column: profile, plan, security (sign-out), settings, password, sessions, two-step, danger zone. */
 function Account() {
   const t = useT();
   const { session, reload } = useDriveSession();
@@ -42,6 +43,7 @@ function Account() {
           {t("drive.user.signOut")}
         </button>
       </section>
+      <SettingsSection />
       <PasswordSection user={user} onChanged={reload} />
       <SessionsSection />
       <TwoFactorSection onChanged={reload} />

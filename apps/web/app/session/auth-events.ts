@@ -1,3 +1,4 @@
+import { dispatchAnalytics } from "../lib/analytics.js";
 import { type ClientEvent, type ClientEventType, createClientEventEmitter } from "../lib/events.js";
 import { readLoginScene } from "../lib/login-scene.js";
 import type { KeyValueStorage } from "../lib/platform.js";
@@ -33,7 +34,7 @@ export function emitAuthEvent(
 ): ClientEvent {
   const scene = storage && SCENE_EVENTS.includes(type) ? readLoginScene(storage) : undefined;
   const event = authEvents.emit(type, scene ? { ...data, login_scene: scene } : data);
-  target?.dispatchEvent(new CustomEvent("nimbus:analytics", { detail: event }));
+  dispatchAnalytics(event, target, storage);
   return event;
 }
 

@@ -1,3 +1,4 @@
+import { dispatchAnalytics } from "../lib/analytics.js";
 import { createClientEventEmitter } from "../lib/events.js";
 
 /** The membership client events (`JUMP_TO_VIP`): listen with `membershipEvents.on(…)`. */
@@ -6,6 +7,5 @@ export const membershipEvents = createClientEventEmitter();
 /** Spec §4 `JUMP_TO_VIP`: the user goes to pay for Premium or a pack; also sent as analytics. */
 export function emitJumpToVip(data: { product_id: string; order_id?: string; from: string }): void {
   const event = membershipEvents.emit("JUMP_TO_VIP", data);
-  if (typeof window !== "undefined")
-    window.dispatchEvent(new CustomEvent("nimbus:analytics", { detail: event }));
+  dispatchAnalytics(event);
 }

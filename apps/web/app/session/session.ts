@@ -4,6 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState } f
 import { useLocation } from "react-router";
 import { callEndpoint, errorText } from "../api/client.js";
 import { useLocale, useT } from "../i18n/i18n.js";
+import { dispatchAnalytics } from "../lib/analytics.js";
 import { documentCookieJar } from "../lib/cookies.js";
 import { VIP_STATUS_OK } from "../lib/vip.js";
 import { setSignedInKnown, useSignedInHint } from "../site/signed-in-hint.js";
@@ -170,9 +171,7 @@ async function claimInviteDays(
         }
       : current,
   );
-  window.dispatchEvent(
-    new CustomEvent("nimbus:analytics", { detail: { type: "sign_up", data: { free_days: freeDays } } }),
-  );
+  dispatchAnalytics({ type: "sign_up", data: { free_days: freeDays } });
 }
 
 /** Premium as the pages show it: VIP status ok, or free days of an invite not yet seen by the server. */

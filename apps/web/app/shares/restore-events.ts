@@ -1,3 +1,4 @@
+import { dispatchAnalytics } from "../lib/analytics.js";
 import { createEvent } from "../lib/events.js";
 
 /**
@@ -22,6 +23,5 @@ export interface RestoreEventData {
  */
 export function trackRestore(type: RestoreEventType, data: RestoreEventData): void {
   if (typeof window === "undefined") return;
-  const event = createEvent({ type, source: "nimbus-web", data });
-  window.dispatchEvent(new CustomEvent("nimbus:analytics", { detail: event }));
+  dispatchAnalytics(createEvent({ type, source: "nimbus-web", data }));
 }

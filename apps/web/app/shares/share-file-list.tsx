@@ -14,6 +14,8 @@ export interface ShareFileListProps {
   /** Where a folder leads (the share page of that folder). */
   folderHref(file: DriveFile): string;
   onOpen(file: DriveFile): void;
+  /** Items this browser already saved from the share (`pp_saved_file_ids`). */
+  isSaved?(id: string): boolean;
 }
 
 function Thumb({ file, size }: { file: DriveFile; size: number }) {
@@ -35,6 +37,7 @@ export function ShareFileList({
   onToggleAll,
   folderHref,
   onOpen,
+  isSaved = () => false,
 }: ShareFileListProps) {
   const t = useT();
   const locale = useLocale();
@@ -90,7 +93,14 @@ export function ShareFileList({
                 aria-label={t("shares.list.select", { name: file.name })}
               />
               <Thumb file={file} size={view === "grid" ? 40 : 22} />
-              {name}
+              {isSaved(file.id) ? (
+                <span className="share-name-cell">
+                  {name}
+                  <span className="badge ok">{t("shares.savedBadge")}</span>
+                </span>
+              ) : (
+                name
+              )}
               <span className="share-col-size muted">{size}</span>
               <span className="share-col-modified muted">{formatDate(file.modified_time, locale)}</span>
               {folder && view === "list" && (

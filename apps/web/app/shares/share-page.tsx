@@ -19,6 +19,7 @@ import {
 } from "./restore-continuation.js";
 import { trackRestore } from "./restore-events.js";
 import { SaveStatus } from "./save-status.js";
+import { savedFileCheck } from "./saved-files.js";
 import type { FirstVisit } from "./share-api.js";
 import { ShareFileList } from "./share-file-list.js";
 import { ShareHeading } from "./share-heading.js";
@@ -96,6 +97,14 @@ export function SharePage({
   const outcome =
     state.kind === "list" ? "list" : state.kind === "blocked" || state.kind === "failed" ? "gone" : "";
   const { save } = restore;
+  // `pp_saved_file_ids`: what this browser saved from the share is marked, read again after each save.
+  const [savedCheck, setSavedCheck] = useState<(id: string) => boolean>(() => () => false);
+  const parentKey = parentIds.join("/");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: parentKey stands for parentIds
+  useEffect(() => {
+    const store = storage();
+    if (store) setSavedCheck(() => savedFileCheck(store, shareId, parentIds));
+  }, [shareId, parentKey, restore.state.kind]);
   useEffect(() => {
     const store = storage();
     if (!signedIn || !outcome || !store) return;
@@ -250,6 +259,7 @@ export function SharePage({
               }
               folderHref={(folder) => sharePath(shareId, [...parentIds, folder.id])}
               onOpen={setPreview}
+              isSaved={savedCheck}
             />
           )}
           {state.nextPageToken && (

@@ -4,6 +4,7 @@ import { errorText } from "../api/client.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import type { SaveTarget } from "./restore-continuation.js";
 import { trackRestore } from "./restore-events.js";
+import { rememberSavedFiles } from "./saved-files.js";
 import { shareApi } from "./share-api.js";
 
 export type SaveState =
@@ -61,6 +62,11 @@ export function useRestore() {
       if (!alive.current) return;
       // A save done before the answer, or one without a task to follow, is complete.
       trackRestore("RESTORE_STATUS", { ...event, status: "RESTORE_COMPLETE" });
+      try {
+        rememberSavedFiles(localStorage, body.share_id, body.file_ids ?? []);
+      } catch {
+        // No storage: the saved marks are only a convenience.
+      }
       setState({ kind: "done", count, target });
     },
     [locale, t],

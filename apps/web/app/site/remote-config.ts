@@ -14,6 +14,8 @@ export interface RemoteView {
   banners: { id: string; placement: "home" | "drive"; text: string; url?: string }[];
   /** Configured installers only, linked through the server's counting redirect. */
   products: { platform: AppPlatform; version: string; url: string; size: number }[];
+  /** The operator's public-IP probe (decision 0045); absent: this server's. */
+  ipProbeUrl?: string;
 }
 
 /** Nothing on, nothing announced, no installers: what a page shows when the config cannot be read. */
@@ -47,6 +49,7 @@ export async function loadRemoteView(apiFetch: ApiFetch | undefined, locale: str
       announcements: (basic.announcements ?? []) as RemoteView["announcements"],
       banners: (resources.banners ?? []) as RemoteView["banners"],
       products: (products.products ?? []) as RemoteView["products"],
+      ...(typeof basic.ip_probe_url === "string" ? { ipProbeUrl: basic.ip_probe_url } : {}),
     };
   } catch (error) {
     console.info("remote config unavailable; pages show none of it", error);

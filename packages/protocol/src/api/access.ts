@@ -5,7 +5,7 @@ import { z } from "zod";
  * credentials and without a captcha.
  */
 
-export { AREA_ACCESSIBLE_PATH, AREA_COUNTRY_CODE_PATH } from "../region.js";
+export { AREA_ACCESSIBLE_PATH, AREA_COUNTRY_CODE_PATH, CLIENT_IP_PATH } from "../region.js";
 
 /** `GET /access_controller/v1/area_accessible` → may this visitor's address use the service. */
 export const areaAccessibleResponseSchema = z.object({
@@ -18,3 +18,9 @@ export const areaCountryCodeResponseSchema = z.object({
   countryCode: z.string(),
 });
 export type AreaCountryCodeResponse = z.infer<typeof areaCountryCodeResponseSchema>;
+
+/** `GET /access_controller/v1/client_ip` → the caller's address as this server sees it (the web's IP probe). */
+export const clientIpResponseSchema = z.object({
+  ip: z.string(),
+});
+export type ClientIpResponse = z.infer<typeof clientIpResponseSchema>;

@@ -82,6 +82,11 @@ export const remoteConfigDocumentSchema = z.object({
       device_ids: z.array(z.string().max(128)).max(1000).default([]),
     })
     .default({ user_ids: [], device_ids: [] }),
+  /**
+   * Where the web's public-IP probe asks (decision 0045): an address answering `{ip}` JSON
+   * or the bare address as text. Absent: this server's `/access_controller/v1/client_ip`.
+   */
+  ip_probe_url: httpsUrl.optional(),
 });
 export type RemoteConfigDocument = z.infer<typeof remoteConfigDocumentSchema>;
 
@@ -105,6 +110,8 @@ export const basicConfigSchema = z.object({
     features: z.record(z.enum(FEATURE_SWITCHES), z.boolean()),
     announcements: z.array(resolvedTextSchema.extend({ level: z.enum(["info", "warning"]) })),
     debug_options: z.object({ allow_vconsole: z.boolean() }),
+    /** The operator's public-IP probe, when one is configured. */
+    ip_probe_url: z.string().optional(),
   }),
 });
 export type BasicConfig = z.infer<typeof basicConfigSchema>;

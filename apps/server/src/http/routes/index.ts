@@ -2,6 +2,7 @@ import type { Services } from "../../services.js";
 import { AUTH_SCOPES, type AuthScope, registerInScope, scopeHooks } from "../plugins/auth-scopes.js";
 import type { NimbusApp } from "../types.js";
 import { areaAccessible } from "./access/area-accessible.js";
+import { clientIp } from "./access/client-ip.js";
 import { changeEmail } from "./accounts/change-email.js";
 import { requestDeletion } from "./accounts/request-deletion.js";
 import { twoFactorConfirm } from "./accounts/two-factor-confirm.js";
@@ -22,6 +23,7 @@ import { revokeCodes } from "./admin/revoke-codes.js";
 import { rollbackConfig } from "./admin/rollback-config.js";
 import { updateConfig } from "./admin/update-config.js";
 import { adminUserActions, adminUsers } from "./admin/users.js";
+import { appBuild } from "./app/build.js";
 import { auditShare } from "./audit/audit-share.js";
 import { listModeration } from "./audit/list-moderation.js";
 import { reviewShares } from "./audit/review-shares.js";
@@ -139,6 +141,8 @@ const publicRoutes: ReadonlyArray<Route> = [
   challengeVerify,
   altchaScript,
   areaAccessible,
+  clientIp,
+  appBuild,
   privilegeAreaCountryCode,
   verificationVerify,
   signup,

@@ -20,6 +20,7 @@ import { parseParams } from "../tasks/task-presenter.js";
 import type { TaskService } from "../tasks/task-service.js";
 import type { UploadService } from "../uploads/upload-service.js";
 import type { UsersRepository } from "../users/users-repository.js";
+import { withoutJunk } from "./junk-files.js";
 import { linkText, parseLink } from "./offline-links.js";
 import type { OfflineLink, OfflineManifest, OfflineSource } from "./offline-source.js";
 
@@ -63,6 +64,8 @@ export interface OfflineServiceDeps {
   operations: FileOperations;
   sources: OfflineSource[];
   plans?: PlanLimits;
+  /** The user's `filterFilesWhenCreate` setting (decision 0045); absent: off. */
+  filterJunk?: (userId: string) => Promise<boolean>;
 }
 
 /**
@@ -125,6 +128,7 @@ export class OfflineService {
       downloaded_bytes: "0",
       predict_speed: "0",
       ...(request.files && { files: request.files.join(",") }),
+      ...(!request.files && (await this.deps.filterJunk?.(userId)) && { filter_junk: "1" }),
       ...(body.name && { name: body.name }),
     };
     const name =
@@ -305,8 +309,11 @@ export class OfflineService {
     const source = this.sourceOf(link);
     if (!source) throw new NimbusError("offline_link_unsupported");
     const manifest = await source.inspect(link, signal);
-    const selected = selection(manifest, params.files);
-    const files = manifest.files.filter((f) => selected.includes(f.index));
+    const chosen = selection(manifest, params.files);
+    const files = manifest.files.filter((f) => chosen.includes(f.index));
+    if (params.filter_junk === "1") files.splice(0, files.length, ...withoutJunk(files));
+    const selected = files.map((f) => f.index);
+    const narrowed = Boolean(params.files) || selected.length < manifest.files.length;
     const total = files.every((f) => f.size !== undefined)
       ? files.reduce((s, f) => s + (f.size ?? 0), 0)
       : undefined;
@@ -324,7 +331,7 @@ export class OfflineService {
     let writing: Promise<void> = Promise.resolve();
     await source.fetch(link, manifest, {
       dir,
-      ...(params.files && { selected }),
+      ...(narrowed && { selected }),
       signal,
       onWritten: (file, size, end) => this.deps.uploads.fetchedWritten(file, size, end),
       onRestart: (file) => this.deps.uploads.fetchedRestarted(file),

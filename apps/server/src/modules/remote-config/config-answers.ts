@@ -25,6 +25,7 @@ export class ConfigAnswers {
         features: this.config.features(document),
         announcements,
         debug_options: { allow_vconsole: this.config.allowVConsole(document, caller) },
+        ...(document.ip_probe_url ? { ip_probe_url: document.ip_probe_url } : {}),
       },
     };
   }

@@ -64,7 +64,9 @@ export class ShareRestore {
   async restore(
     visit: Visit & { viewerId: string },
     fileIds: readonly string[],
-    parentId: string,
+    requestedParentId: string,
+    /** Where a save naming no folder lands (the app folders of decision 0045); asked once the share is open. */
+    resolveParent: (parentId: string) => Promise<string> = async (parentId) => parentId,
   ): Promise<RestoreShareResponse> {
     const { deps } = this;
     const access = await deps.access.check(visit);
@@ -79,6 +81,7 @@ export class ShareRestore {
     }
     const saverId = visit.viewerId;
     const ctx = this.context(deps.db);
+    const parentId = await resolveParent(requestedParentId);
     await requireDestination(ctx, saverId, parentId);
     const items = await deps.files.findManyOwned(share.user_id, ids);
     for (const item of items) checkCopyable(item);

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { THUMBNAIL_SIZES } from "../../drive.js";
-import { areaAccessibleResponseSchema, areaCountryCodeResponseSchema } from "../access.js";
+import {
+  areaAccessibleResponseSchema,
+  areaCountryCodeResponseSchema,
+  clientIpResponseSchema,
+} from "../access.js";
 import {
   accountDeletionRequestSchema,
   accountDeletionResponseSchema,
@@ -20,6 +24,7 @@ import {
   verifyResponseSchema,
 } from "../accounts.js";
 import { ancestorsSchema } from "../ancestors.js";
+import { appBuildResponseSchema } from "../app-build.js";
 import { archiveListRequestSchema, archiveListSchema, decompressRequestSchema } from "../archives.js";
 import {
   captchaChallengeQuerySchema,
@@ -197,6 +202,14 @@ export const endpoints = {
   access: {
     areaAccessible: defineEndpoint(endpointLocations.access.areaAccessible, {
       response: { 200: areaAccessibleResponseSchema },
+    }),
+    clientIp: defineEndpoint(endpointLocations.access.clientIp, {
+      response: { 200: clientIpResponseSchema },
+    }),
+  },
+  app: {
+    build: defineEndpoint(endpointLocations.app.build, {
+      response: { 200: appBuildResponseSchema },
     }),
   },
   accounts: {

@@ -1,4 +1,4 @@
-import { AREA_ACCESSIBLE_PATH, AREA_COUNTRY_CODE_PATH } from "../../region.js";
+import { AREA_ACCESSIBLE_PATH, AREA_COUNTRY_CODE_PATH, CLIENT_IP_PATH } from "../../region.js";
 import type { EndpointLocation } from "./define.js";
 
 /**
@@ -8,6 +8,12 @@ import type { EndpointLocation } from "./define.js";
 export const endpointLocations = {
   access: {
     areaAccessible: { method: "GET", path: AREA_ACCESSIBLE_PATH },
+    /** The caller's address: the web's public-IP probe (decision 0045). */
+    clientIp: { method: "GET", path: CLIENT_IP_PATH },
+  },
+  app: {
+    /** The deployed web build and the rules of its check (decision 0045). */
+    build: { method: "GET", path: "/v1/app/build" },
   },
   accounts: {
     changeEmail: { method: "POST", path: "/v1/user/me/email" },
