@@ -169,20 +169,28 @@ export class TaskJobs {
 
   private async execute(type: TaskJobType<TaskJob>, job: TaskJob, context: JobContext): Promise<void> {
     let ended = true;
+    /** Marks the task COMPLETE or ERROR: only once its hold and temp folder are gone. */
+    let settle = async (): Promise<unknown> => undefined;
     try {
       if (!(await this.tasks.start(job.taskId))) return; // deleted by its owner meanwhile
-      await this.tasks.complete(job.taskId, (await type.run(job, context)) ?? {});
+      const result = (await type.run(job, context)) ?? {};
+      settle = () => this.tasks.complete(job.taskId, result);
     } catch (error) {
       if (error instanceof TaskSuspended) {
         ended = error.release;
         return;
       }
       const outcome = outcomeOf(error, type.repeatable, context);
-      if (outcome.reason) await this.tasks.fail(job.taskId, outcome.reason);
-      ended = outcome.reason !== undefined;
+      const reason = outcome.reason;
+      if (reason) settle = () => this.tasks.fail(job.taskId, reason);
+      ended = reason !== undefined;
       if (outcome.rethrow) throw error;
     } finally {
-      if (ended) await type.release?.(job);
+      try {
+        if (ended) await type.release?.(job);
+      } finally {
+        await settle();
+      }
     }
   }
 
