@@ -2,7 +2,7 @@ import { nimbusApi } from "@nimbus/protocol";
 import { type ReactNode, useEffect, useState } from "react";
 import { NavLink } from "react-router";
 import { callEndpoint } from "../api/client.js";
-import { Spinner } from "../components/spinner.js";
+import { LoadingLine } from "../components/load-state.js";
 import { SessionGate } from "../drive/drive-page.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { useDriveSession } from "../session/session.js";
@@ -67,12 +67,7 @@ function AdminGate({ children }: { children: ReactNode }) {
       live = false;
     };
   }, [ready, locale]);
-  if (access === "checking")
-    return (
-      <p className="loading-line" role="status">
-        <Spinner /> {t("common.loading")}
-      </p>
-    );
+  if (access === "checking") return <LoadingLine />;
   if (access !== "allowed")
     return (
       <div className="card console-denied" role="alert">

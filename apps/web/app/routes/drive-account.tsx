@@ -41,9 +41,9 @@ function Account() {
           <Icon d={icons.logout} />
           {t("drive.user.signOut")}
         </button>
+        <PasswordSection user={user} onChanged={reload} />
+        <SessionsSection />
       </section>
-      <PasswordSection user={user} onChanged={reload} />
-      <SessionsSection />
       <TwoFactorSection onChanged={reload} />
       <ProvidersSection user={user} onChanged={reload} />
       <DeleteAccountSection user={user} />
