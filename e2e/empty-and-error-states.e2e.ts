@@ -149,6 +149,7 @@ test("failed loads say so in words, Try again loads again, and offline is told a
   await expect(failure(page)).toHaveAttribute("role", "alert");
 
   // Offline: the same Try again now says the connection is the problem.
+  await page.unroute(LIST_TASKS);
   await context.setOffline(true);
   await failure(page)
     .getByRole("button", { name: text("common.retry") })
@@ -156,7 +157,6 @@ test("failed loads say so in words, Try again loads again, and offline is told a
   await expect(failure(page)).toContainText(text("load.offline.title"));
   await expect(failure(page)).toContainText(text("load.offline.body"));
   await context.setOffline(false);
-  await page.unroute(LIST_TASKS);
   await failure(page)
     .getByRole("button", { name: text("common.retry") })
     .click();
