@@ -228,7 +228,10 @@ async function shoot(
     }
 }
 
-test("screenshots: drive, trash, search and tasks empty, and a failed load", async ({ browser, baseURL }) => {
+test("screenshots: drive, trash, search and tasks empty, the account page, and a failed load", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const seedContext = await browser.newContext({ baseURL, userAgent: PERSON_USER_AGENT });
   await signUpInBrowser(await seedContext.newPage());
@@ -249,6 +252,11 @@ test("screenshots: drive, trash, search and tasks empty, and a failed load", asy
     heading("drive.search.empty.title"),
   );
   await shoot(browser, base, cookies, "tasks-empty", "/drive/tasks", heading("tasks.empty.title"));
+  // The account page: the orders' empty state in its card, password and sessions inside Security.
+  await shoot(browser, base, cookies, "account", "/drive/account", async (page) => {
+    await heading("orders.empty.title")(page);
+    await expect(page.locator(".session-list li")).toHaveCount(1);
+  });
   await shoot(
     browser,
     base,
