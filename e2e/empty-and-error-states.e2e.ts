@@ -255,7 +255,7 @@ test("screenshots: drive, trash, search and tasks empty, the account page, and a
   // The account page: the orders' empty state in its card, password and sessions inside Security.
   await shoot(browser, base, cookies, "account", "/drive/account", async (page) => {
     await heading("orders.empty.title")(page);
-    await expect(page.locator(".session-list li")).toHaveCount(1);
+    await expect(page.locator(".session-list li").first()).toBeVisible();
   });
   await shoot(
     browser,
