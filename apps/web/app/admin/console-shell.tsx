@@ -54,7 +54,9 @@ function AdminGate({ children }: { children: ReactNode }) {
   const locale = useLocale();
   const { session } = useDriveSession();
   const [access, setAccess] = useState<Access>("checking");
+  const [attempt, setAttempt] = useState(0);
   const ready = session.status === "ready";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks again (Try again)
   useEffect(() => {
     if (!ready) return;
     let live = true;
@@ -66,13 +68,25 @@ function AdminGate({ children }: { children: ReactNode }) {
     return () => {
       live = false;
     };
-  }, [ready, locale]);
+  }, [ready, locale, attempt]);
   if (access === "checking") return <LoadingLine />;
   if (access !== "allowed")
     return (
       <div className="card console-denied" role="alert">
         <h2>{t(access === "denied" ? "admin.denied.title" : "admin.failed.title")}</h2>
         <p>{t(access === "denied" ? "admin.denied.body" : "admin.failed.body")}</p>
+        {access === "failed" && (
+          <button
+            className="button primary"
+            type="button"
+            onClick={() => {
+              setAccess("checking");
+              setAttempt((n) => n + 1);
+            }}
+          >
+            {t("common.retry")}
+          </button>
+        )}
       </div>
     );
   return <>{children}</>;
