@@ -185,6 +185,15 @@ test("failed loads say so in words, Try again loads again, and offline is told a
     .click();
   await expect(emptyState(page).getByRole("heading", { name: text("orders.empty.title") })).toBeVisible();
 
+  // A receipt that cannot be found: the server's words, and the way back to the account page.
+  await page.goto("/drive/payment/receipt/no-such-order");
+  await expect(failure(page)).toBeVisible();
+  await expect(failure(page)).not.toContainText(/HTTP \d+/);
+  await failure(page)
+    .getByRole("link", { name: text("receipt.back") })
+    .click();
+  await expect(page).toHaveURL(/\/drive\/account$/);
+
   // The drive's list: a refresh that fails on an empty list shows the failure, Try again recovers.
   await page.goto("/drive/all");
   await expect(emptyState(page)).toBeVisible();
