@@ -125,7 +125,7 @@ test("a new user's empty views each offer the next step", async ({ page }) => {
   const security = page.getByRole("region", { name: text("account.security"), exact: true });
   await expect(security.getByRole("heading", { name: text("account.password") })).toBeVisible();
   await expect(security.getByRole("heading", { name: text("accounts.sessions.title") })).toBeVisible();
-  await expect(security.getByRole("button", { name: text("drive.user.signOut") })).toBeVisible();
+  await expect(security.getByRole("button", { name: text("drive.user.signOut"), exact: true })).toBeVisible();
   await emptyState(page)
     .getByRole("link", { name: text("orders.empty.action") })
     .click();
