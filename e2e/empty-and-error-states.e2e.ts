@@ -218,6 +218,7 @@ async function shoot(
   url: string,
   ready: (page: Page) => Promise<void>,
   prepare?: (page: Page) => Promise<void>,
+  fullPage = false,
 ): Promise<void> {
   mkdirSync(DIR, { recursive: true });
   for (const viewport of SCREEN_SIZES)
@@ -231,6 +232,7 @@ async function shoot(
       await page.waitForTimeout(300);
       await page.screenshot({
         path: new URL(`states-${name}-${viewport.width}x${viewport.height}-${theme}.png`, DIR).pathname,
+        fullPage,
       });
       expect(errors, "no script errors").toEqual([]);
       await context.close();
@@ -262,10 +264,19 @@ test("screenshots: drive, trash, search and tasks empty, the account page, and a
   );
   await shoot(browser, base, cookies, "tasks-empty", "/drive/tasks", heading("tasks.empty.title"));
   // The account page: the orders' empty state in its card, password and sessions inside Security.
-  await shoot(browser, base, cookies, "account", "/drive/account", async (page) => {
-    await heading("orders.empty.title")(page);
-    await expect(page.locator(".session-list li").first()).toBeVisible();
-  });
+  await shoot(
+    browser,
+    base,
+    cookies,
+    "account",
+    "/drive/account",
+    async (page) => {
+      await heading("orders.empty.title")(page);
+      await expect(page.locator(".session-list li").first()).toBeVisible();
+    },
+    undefined,
+    true,
+  );
   await shoot(
     browser,
     base,

@@ -4,7 +4,8 @@ import { Icon } from "./icon.js";
 
 /**
  * What an empty list shows: a picture, what belongs here, and what to do next.
- * `params` fill the body's placeholders; `level` keeps the heading in its page's outline.
+ * `params` fill the body's placeholders; `level` keeps the heading in its page's outline
+ * (a level-3 state sits inside a card, so it is drawn smaller).
  */
 export function EmptyState({
   icon,
@@ -22,9 +23,9 @@ export function EmptyState({
   const t = useT();
   const Heading = level === 2 ? "h2" : "h3";
   return (
-    <div className="empty-state">
+    <div className={level === 2 ? "empty-state" : "empty-state compact"}>
       <span className="empty-icon">
-        <Icon d={icon} size={40} />
+        <Icon d={icon} size={level === 2 ? 40 : 28} />
       </span>
       <Heading>{t(`${prefix}.title`)}</Heading>
       <p className="muted">{t(`${prefix}.body`, params)}</p>
