@@ -23,7 +23,7 @@ export function EmptyState({
   const t = useT();
   const Heading = level === 2 ? "h2" : "h3";
   return (
-    <div className={level === 2 ? "empty-state" : "empty-state compact"}>
+    <div className={level === 2 ? "empty-state" : "empty-state empty-compact"}>
       <span className="empty-icon">
         <Icon d={icon} size={level === 2 ? 40 : 28} />
       </span>
