@@ -117,6 +117,7 @@ describe("sign-up, sign-in and the profile", () => {
       kind: "drive#about",
       quota: { kind: "drive#quota", limit: String(6 * 1024 ** 3), usage: "0", usage_in_trash: "0" },
       over_free_task_limit: false,
+      trash_retention_days: 30,
     });
     expect(Object.keys(about.json().quotas).sort()).toEqual(["download", "offline"]);
   });

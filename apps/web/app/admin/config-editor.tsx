@@ -2,7 +2,7 @@ import type { ConfigVersion } from "@nimbus/protocol";
 import { nimbusApi } from "@nimbus/protocol";
 import { useCallback, useEffect, useState } from "react";
 import { type ApiFailure, callEndpoint, errorText } from "../api/client.js";
-import { Spinner } from "../components/spinner.js";
+import { LoadFailed, LoadingLine } from "../components/load-state.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { formatMoment } from "./format.js";
 
@@ -40,13 +40,16 @@ export function ConfigEditor() {
 
   if (version === undefined)
     return loadFailure ? (
-      <p className="form-message error" role="alert">
-        {errorText(loadFailure, t)}
-      </p>
+      <LoadFailed
+        message={errorText(loadFailure, t)}
+        error={loadFailure.error}
+        retry={() => {
+          setLoadFailure(undefined);
+          void load();
+        }}
+      />
     ) : (
-      <p className="loading-line" role="status">
-        <Spinner /> {t("common.loading")}
-      </p>
+      <LoadingLine />
     );
 
   return (

@@ -2,7 +2,7 @@ import { nimbusApi } from "@nimbus/protocol";
 import { type ReactNode, useEffect, useState } from "react";
 import { NavLink } from "react-router";
 import { callEndpoint } from "../api/client.js";
-import { Spinner } from "../components/spinner.js";
+import { LoadingLine } from "../components/load-state.js";
 import { SessionGate } from "../drive/drive-page.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { useDriveSession } from "../session/session.js";
@@ -54,7 +54,9 @@ function AdminGate({ children }: { children: ReactNode }) {
   const locale = useLocale();
   const { session } = useDriveSession();
   const [access, setAccess] = useState<Access>("checking");
+  const [attempt, setAttempt] = useState(0);
   const ready = session.status === "ready";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks again (Try again)
   useEffect(() => {
     if (!ready) return;
     let live = true;
@@ -66,18 +68,25 @@ function AdminGate({ children }: { children: ReactNode }) {
     return () => {
       live = false;
     };
-  }, [ready, locale]);
-  if (access === "checking")
-    return (
-      <p className="loading-line" role="status">
-        <Spinner /> {t("common.loading")}
-      </p>
-    );
+  }, [ready, locale, attempt]);
+  if (access === "checking") return <LoadingLine />;
   if (access !== "allowed")
     return (
       <div className="card console-denied" role="alert">
         <h2>{t(access === "denied" ? "admin.denied.title" : "admin.failed.title")}</h2>
         <p>{t(access === "denied" ? "admin.denied.body" : "admin.failed.body")}</p>
+        {access === "failed" && (
+          <button
+            className="button primary"
+            type="button"
+            onClick={() => {
+              setAccess("checking");
+              setAttempt((n) => n + 1);
+            }}
+          >
+            {t("common.retry")}
+          </button>
+        )}
       </div>
     );
   return <>{children}</>;

@@ -2,7 +2,7 @@ import type { AdminDashboard } from "@nimbus/protocol";
 import { nimbusApi } from "@nimbus/protocol";
 import { useEffect, useState } from "react";
 import { type ApiFailure, callEndpoint, errorText } from "../api/client.js";
-import { Spinner } from "../components/spinner.js";
+import { LoadFailed, LoadingLine } from "../components/load-state.js";
 import { formatBytes } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { formatMoment } from "./format.js";
@@ -13,24 +13,20 @@ export function DashboardSection() {
   const locale = useLocale();
   const [figures, setFigures] = useState<AdminDashboard | undefined>(undefined);
   const [failure, setFailure] = useState<ApiFailure | undefined>(undefined);
+  const [version, setVersion] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version asks again (Try again)
   useEffect(() => {
     void callEndpoint(nimbusApi.admin.dashboard, { locale }).then((answer) => {
       if (answer.ok) setFigures(answer.data);
       else setFailure(answer.error);
     });
-  }, [locale]);
-  if (failure)
-    return (
-      <p className="form-message error" role="alert">
-        {errorText(failure, t)}
-      </p>
-    );
-  if (!figures)
-    return (
-      <p className="loading-line" role="status">
-        <Spinner /> {t("common.loading")}
-      </p>
-    );
+  }, [locale, version]);
+  const retry = () => {
+    setFailure(undefined);
+    setVersion((v) => v + 1);
+  };
+  if (failure) return <LoadFailed message={errorText(failure, t)} error={failure.error} retry={retry} />;
+  if (!figures) return <LoadingLine />;
   const number = new Intl.NumberFormat(locale);
   const tiles: [string, string][] = [
     [t("admin.dash.users"), number.format(figures.users.total)],

@@ -1,6 +1,6 @@
 import type { ApiFailure } from "../api/client.js";
 import { errorText } from "../api/client.js";
-import { Spinner } from "../components/spinner.js";
+import { LoadFailed, LoadingLine } from "../components/load-state.js";
 import { useT } from "../i18n/i18n.js";
 
 /** Under a console table: loading, the failure, "nothing here", or the next page. */
@@ -11,6 +11,7 @@ export interface FooterList {
   rows: readonly unknown[];
   hasMore: boolean;
   more(): unknown;
+  reload?(): unknown;
 }
 
 export function ListFooter({ list }: { list: FooterList }) {
@@ -18,18 +19,17 @@ export function ListFooter({ list }: { list: FooterList }) {
   const empty = list.rows.length === 0;
   const onMore = () => void list.more();
   const t = useT();
-  if (failure)
+  if (failure) {
+    const retry = empty || !hasMore ? list.reload : list.more;
     return (
-      <p className="form-message error" role="alert">
-        {errorText(failure, t)}
-      </p>
+      <LoadFailed
+        message={errorText(failure, t)}
+        error={failure.error}
+        retry={retry && (() => void retry())}
+      />
     );
-  if (busy)
-    return (
-      <p className="loading-line" role="status">
-        <Spinner /> {t("common.loading")}
-      </p>
-    );
+  }
+  if (busy) return <LoadingLine />;
   if (empty) return <p className="muted">{t("admin.list.empty")}</p>;
   if (!hasMore) return null;
   return (

@@ -2,7 +2,7 @@ import type { TransparencyReport } from "@nimbus/protocol";
 import { nimbusApi } from "@nimbus/protocol";
 import { useEffect, useState } from "react";
 import { type ApiFailure, callEndpoint, errorText } from "../api/client.js";
-import { Spinner } from "../components/spinner.js";
+import { LoadFailed, LoadingLine } from "../components/load-state.js";
 import { TransparencyFigures } from "../components/transparency-figures.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 
@@ -13,6 +13,8 @@ export function TransparencySection() {
   const [year, setYear] = useState<number | undefined>(undefined);
   const [report, setReport] = useState<TransparencyReport | undefined>(undefined);
   const [failure, setFailure] = useState<ApiFailure | undefined>(undefined);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks again (Try again)
   useEffect(() => {
     void callEndpoint(nimbusApi.drive.transparencyReport, {
       query: year === undefined ? {} : { year },
@@ -21,19 +23,13 @@ export function TransparencySection() {
       if (answer.ok) setReport(answer.data);
       else setFailure(answer.error);
     });
-  }, [year, locale]);
-  if (failure)
-    return (
-      <p className="form-message error" role="alert">
-        {errorText(failure, t)}
-      </p>
-    );
-  if (!report)
-    return (
-      <p className="loading-line" role="status">
-        <Spinner /> {t("common.loading")}
-      </p>
-    );
+  }, [year, locale, attempt]);
+  const retry = () => {
+    setFailure(undefined);
+    setAttempt((n) => n + 1);
+  };
+  if (failure) return <LoadFailed message={errorText(failure, t)} error={failure.error} retry={retry} />;
+  if (!report) return <LoadingLine />;
   return (
     <div className="card console-card">
       <label>

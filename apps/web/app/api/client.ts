@@ -90,5 +90,8 @@ async function callApi<T>(
 export function errorText(error: ApiFailure, t: Translate): string {
   if (error.error === "unreachable") return t("api.unreachable");
   if (error.error === "route_not_found") return t("api.notAvailable");
-  return error.error_description || t("api.unknown");
+  // A bare status line (a proxy's page, a crashed upstream) is no sentence for a person.
+  if (!error.error_description || /^HTTP \d+$/.test(error.error_description))
+    return t(error.status >= 500 ? "api.serverError" : "api.unknown");
+  return error.error_description;
 }

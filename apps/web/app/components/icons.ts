@@ -24,6 +24,8 @@ export const share =
   "M18 3a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM6 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6zm12 6a3 3 0 1 0 0 6 3 3 0 0 0 0-6zm-9.4-1.5 6.8 4m0-11-6.8 4";
 export const lock = "M6 11h12v9H6zm2 0V8a4 4 0 0 1 8 0v3";
 export const cloud = "M7 18h10a4 4 0 0 0 .5-8A6 6 0 0 0 6 9.5 4.3 4.3 0 0 0 7 18z";
+export const cloudOff = "M7 18h10a4 4 0 0 0 .5-8A6 6 0 0 0 6 9.5 4.3 4.3 0 0 0 7 18zM4 4l16 16";
+export const alert = "M12 4 2.5 20h19zm0 6v4.5m0 3v.01";
 export const star = "M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2-5.5-2.9-5.5 2.9 1-6.2L3 9.6l6.2-.9z";
 export const save = "M6 3h12v18l-6-4-6 4z";
 export const shield = "M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6z";

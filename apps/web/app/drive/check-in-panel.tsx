@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
-import { Spinner } from "../components/spinner.js";
+import { LoadFailed, LoadingLine } from "../components/load-state.js";
 import { formatBytes } from "../i18n/format.js";
 import { type Translate, useLocale, useT } from "../i18n/i18n.js";
 import type { CheckInResult, CheckInReward, CheckInStatus } from "../session/membership-api.js";
@@ -76,12 +76,7 @@ export function CheckInPanel({ onChanged }: { onChanged?(): void }) {
   });
   const action = useMembershipAction<CheckInResult>("checkIn");
   if (!useFeature("check_in")) return <p className="muted">{t("service.off")}</p>;
-  if (state.status === "loading")
-    return (
-      <p className="muted" role="status">
-        <Spinner /> {t("common.loading")}
-      </p>
-    );
+  if (state.status === "loading") return <LoadingLine />;
   if (state.status === "error")
     return state.error === "unauthenticated" ? (
       <>
@@ -94,9 +89,7 @@ export function CheckInPanel({ onChanged }: { onChanged?(): void }) {
         </div>
       </>
     ) : (
-      <p className="form-message error" role="alert">
-        {state.message}
-      </p>
+      <LoadFailed message={state.message} error={state.error} retry={reload} />
     );
   const status = state.data;
   const rewards = [...status.rewards].sort((a, b) => a.day - b.day);

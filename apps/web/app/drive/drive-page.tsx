@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Spinner } from "../components/spinner.js";
+import { LoadFailed, LoadingLine } from "../components/load-state.js";
 import { useT } from "../i18n/i18n.js";
 import { useDriveSession } from "../session/session.js";
 import { SignInPrompt } from "./sign-in-prompt.js";
@@ -20,25 +20,9 @@ export function DrivePage({ name, title, children }: { name: string; title?: str
 
 /** Shows the children to a signed-in user; otherwise loading, the sign-in prompt, or the error. */
 export function SessionGate({ children }: { children: ReactNode }) {
-  const t = useT();
   const { session, reload } = useDriveSession();
-  if (session.status === "loading")
-    return (
-      <p className="loading-line" role="status">
-        <Spinner /> {t("common.loading")}
-      </p>
-    );
+  if (session.status === "loading") return <LoadingLine />;
   if (session.status === "signed-out") return <SignInPrompt />;
-  if (session.status === "error")
-    return (
-      <div className="card">
-        <p className="form-message error" role="alert">
-          {session.message}
-        </p>
-        <button className="button" type="button" onClick={reload}>
-          {t("common.retry")}
-        </button>
-      </div>
-    );
+  if (session.status === "error") return <LoadFailed message={session.message} retry={reload} />;
   return <>{children}</>;
 }

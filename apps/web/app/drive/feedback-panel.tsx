@@ -1,7 +1,8 @@
 import type { Feedback } from "@nimbus/protocol";
 import { nimbusApi } from "@nimbus/protocol";
 import { useCallback, useEffect, useState } from "react";
-import { callEndpoint, errorText } from "../api/client.js";
+import { type ApiFailure, callEndpoint, errorText } from "../api/client.js";
+import { LoadFailed } from "../components/load-state.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { useDriveSession } from "../session/session.js";
 
@@ -28,11 +29,13 @@ export function FeedbackPanel() {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const [history, setHistory] = useState<Feedback[] | undefined>(undefined);
+  const [historyFailure, setHistoryFailure] = useState<ApiFailure | undefined>(undefined);
   const { session } = useDriveSession();
   const signedIn = session.status === "ready";
 
   const refresh = useCallback(async () => {
     const answer = await callEndpoint(nimbusApi.drive.listFeedback, { locale });
+    setHistoryFailure(answer.ok ? undefined : answer.error);
     if (answer.ok) setHistory(answer.data.data);
   }, [locale]);
 
@@ -104,6 +107,16 @@ export function FeedbackPanel() {
           {error || (sent ? t("feedback.sent") : "")}
         </p>
       </form>
+      {historyFailure && history === undefined && (
+        <LoadFailed
+          message={errorText(historyFailure, t)}
+          error={historyFailure.error}
+          retry={() => {
+            setHistoryFailure(undefined);
+            void refresh();
+          }}
+        />
+      )}
       {history === undefined ? null : (
         <section className="feedback-history" aria-labelledby="fb-history">
           <h2 id="fb-history">{t("feedback.history")}</h2>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
-import { Spinner } from "../components/spinner.js";
+import { LoadFailed, LoadingLine } from "../components/load-state.js";
 import { formatDate } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import type { InvitePage } from "../session/membership-api.js";
@@ -32,24 +32,17 @@ async function copy(text: string): Promise<boolean> {
 export function InvitePanel() {
   const t = useT();
   const locale = useLocale();
-  const { state } = useMembershipLoad<InvitePage>("invitePage", { query: { limit: 50 } });
+  const { state, reload } = useMembershipLoad<InvitePage>("invitePage", { query: { limit: 50 } });
   const [copied, setCopied] = useState<boolean | undefined>(undefined);
   if (!useFeature("invites")) return <p className="muted">{t("service.off")}</p>;
-  if (state.status === "loading")
-    return (
-      <p className="muted" role="status">
-        <Spinner /> {t("common.loading")}
-      </p>
-    );
+  if (state.status === "loading") return <LoadingLine />;
   if (state.status === "error")
     return state.error === "unauthenticated" ? (
       <Link className="button primary" to="/drive/all?action=show_invite_dialog">
         {t("referral.link.button")}
       </Link>
     ) : (
-      <p className="form-message error" role="alert">
-        {state.message}
-      </p>
+      <LoadFailed message={state.message} error={state.error} retry={reload} />
     );
   const page = state.data;
   const link = absolute(page.invite_url);

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
-import { Spinner } from "../components/spinner.js";
+import { LoadFailed, LoadingLine } from "../components/load-state.js";
 import { formatBytes, formatDate } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { vipDaysLeft } from "../lib/vip.js";
@@ -65,16 +65,8 @@ export function MembershipSection() {
       <p className="plan-line">
         <PremiumBadge free />
       </p>
-      {state.status === "loading" && (
-        <p className="muted" role="status">
-          <Spinner /> {t("common.loading")}
-        </p>
-      )}
-      {state.status === "error" && (
-        <p className="form-message error" role="alert">
-          {state.message}
-        </p>
-      )}
+      {state.status === "loading" && <LoadingLine />}
+      {state.status === "error" && <LoadFailed message={state.message} error={state.error} retry={reload} />}
       {isPremium && expire && (
         <p className="plan-dates" data-testid="plan-dates">
           {renews

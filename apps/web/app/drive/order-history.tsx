@@ -1,5 +1,7 @@
 import { Link } from "react-router";
-import { Spinner } from "../components/spinner.js";
+import { EmptyState } from "../components/empty-state.js";
+import * as icons from "../components/icons.js";
+import { LoadView } from "../components/load-state.js";
 import { formatBytes, formatDate, formatPrice } from "../i18n/format.js";
 import { type Translate, useLocale, useT } from "../i18n/i18n.js";
 import type { Order, OrderList } from "../session/membership-api.js";
@@ -21,23 +23,25 @@ export function receiptPath(orderId: string): string {
  * date, product, amount and state, and for a paid order the link to its receipt.
  */
 export function OrderHistory() {
+  const { state, reload } = useMembershipLoad<OrderList>("orders", { query: { limit: 20 } });
+  return (
+    <LoadView state={state} retry={reload}>
+      {({ orders }) => <Orders orders={orders} />}
+    </LoadView>
+  );
+}
+
+function Orders({ orders }: { orders: readonly Order[] }) {
   const t = useT();
   const locale = useLocale();
-  const { state } = useMembershipLoad<OrderList>("orders", { query: { limit: 20 } });
-  if (state.status === "loading")
+  if (orders.length === 0)
     return (
-      <p className="muted" role="status">
-        <Spinner /> {t("common.loading")}
-      </p>
+      <EmptyState icon={icons.gift} prefix="orders.empty" level={3}>
+        <Link className="button primary" to="/drive/payment">
+          {t("orders.empty.action")}
+        </Link>
+      </EmptyState>
     );
-  if (state.status === "error")
-    return (
-      <p className="form-message error" role="alert">
-        {state.message}
-      </p>
-    );
-  const { orders } = state.data;
-  if (orders.length === 0) return <p className="muted">{t("orders.empty")}</p>;
   return (
     <ul className="order-list" aria-label={t("orders.title")}>
       {orders.map((order) => {

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { FormStatus } from "../components/form-status.js";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
-import { Spinner } from "../components/spinner.js";
+import { LoadFailed, LoadingLine } from "../components/load-state.js";
 import { MEMBERSHIP_PLANS, type Plan } from "../content/plans.js";
 import { formatBytes, formatDate, formatPrice } from "../i18n/format.js";
 import { type Translate, useLocale, useT } from "../i18n/i18n.js";
@@ -174,20 +174,11 @@ export function ProductCards({
 }) {
   const t = useT();
   const [currency, setCurrency] = useState<string | undefined>(undefined);
-  const { state } = useMembershipLoad<ProductsResponse>("products", { query: { currency } });
+  const { state, reload } = useMembershipLoad<ProductsResponse>("products", { query: { currency } });
   if (!useFeature("payments")) return <p className="muted">{t("service.off")}</p>;
-  if (state.status === "loading")
-    return (
-      <p className="muted" role="status">
-        <Spinner /> {t("plans.loading")}
-      </p>
-    );
+  if (state.status === "loading") return <LoadingLine label={t("plans.loading")} />;
   if (state.status === "error")
-    return (
-      <p className="form-message error" role="alert">
-        {state.message}
-      </p>
-    );
+    return <LoadFailed message={state.message} error={state.error} retry={reload} />;
   const products = state.data.products.filter((product) => kinds.includes(product.kind));
   const best = highlighted(products);
   const free = withFree ? MEMBERSHIP_PLANS.find((plan) => plan.period === "free") : undefined;

@@ -42,10 +42,10 @@ function Account() {
           <Icon d={icons.logout} />
           {t("drive.user.signOut")}
         </button>
+        <PasswordSection user={user} onChanged={reload} />
+        <SessionsSection />
       </section>
       <SettingsSection />
-      <PasswordSection user={user} onChanged={reload} />
-      <SessionsSection />
       <TwoFactorSection onChanged={reload} />
       <ProvidersSection user={user} onChanged={reload} />
       <DeleteAccountSection user={user} />

@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "../components/empty-state.js";
 import { fileIcons } from "../components/file-icons.js";
 import { Icon } from "../components/icon.js";
@@ -20,6 +20,16 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Dr
   return { firstPage: await loadFirstPage(request, context.apiFetch) };
 }
 
+function NewFolderButton({ onClick }: { onClick(): void }) {
+  const t = useT();
+  return (
+    <button type="button" className="button" onClick={onClick}>
+      <Icon d={fileIcons.folderPlus} size={18} />
+      <span className="label">{t("files.newFolder.title")}</span>
+    </button>
+  );
+}
+
 /**
  * `/drive/all`: a folder (`?parent_id=`, absent is the root) or, with
  * `?action=search&keyword=`, the search results across the drive. `?action=create_task&url=`
@@ -39,7 +49,13 @@ export default function DriveAllPage({ loaderData }: Route.ComponentProps) {
         view={{ kind: "search", keyword }}
         firstPage={loaderData.firstPage}
         title={t("drive.search.results", { keyword })}
-        empty={<EmptyState icon={icons.search} prefix="drive.search.empty" />}
+        empty={
+          <EmptyState icon={icons.search} prefix="drive.search.empty">
+            <Link className="button primary" to="/drive/all">
+              {t("drive.search.clear")}
+            </Link>
+          </EmptyState>
+        }
       />
     );
   return (
@@ -47,24 +63,14 @@ export default function DriveAllPage({ loaderData }: Route.ComponentProps) {
       view={{ kind: "folder", parentId }}
       firstPage={loaderData.firstPage}
       title={parentId ? "" : t("page.driveAll.title")}
-      tools={({ openDialog }) => (
-        <button type="button" className="button" onClick={() => openDialog({ kind: "new-folder" })}>
-          <Icon d={fileIcons.folderPlus} size={18} />
-          <span className="label">{t("files.newFolder.title")}</span>
-        </button>
+      tools={({ openDialog }) => <NewFolderButton onClick={() => openDialog({ kind: "new-folder" })} />}
+      empty={({ openDialog }) => (
+        <EmptyState icon={icons.folder} prefix={parentId ? "files.folderEmpty" : "drive.all.empty"}>
+          <UploadButton />
+          <NewFolderButton onClick={() => openDialog({ kind: "new-folder" })} />
+          {!parentId && <CloudDownloadButton />}
+        </EmptyState>
       )}
-      empty={
-        parentId ? (
-          <EmptyState icon={icons.folder} prefix="files.folderEmpty">
-            <UploadButton />
-          </EmptyState>
-        ) : (
-          <EmptyState icon={icons.folder} prefix="drive.all.empty">
-            <UploadButton />
-            <CloudDownloadButton />
-          </EmptyState>
-        )
-      }
     />
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
-import { Spinner } from "../components/spinner.js";
+import { LoadFailed, LoadingLine } from "../components/load-state.js";
 import { DrivePage, SessionGate } from "../drive/drive-page.js";
 import { orderName } from "../drive/order-history.js";
 import { formatPrice } from "../i18n/format.js";
@@ -59,27 +59,21 @@ function Checkout({ orderId }: { orderId: string }) {
   const t = useT();
   const locale = useLocale();
   const { reload } = useDriveSession();
-  const { state } = useMembershipLoad<{ order: Order }>("sandboxOrder", { params: { id: orderId } });
+  const { state, reload: retry } = useMembershipLoad<{ order: Order }>("sandboxOrder", {
+    params: { id: orderId },
+  });
   const settle = useMembershipAction<unknown>("sandboxSettle");
   const [outcome, setOutcome] = useState<"pay" | "decline" | undefined>(undefined);
   const settled = settle.state.status === "done";
   const polled = usePaidOrder(orderId, settled && outcome === "pay", reload);
-  if (state.status === "loading")
-    return (
-      <p className="loading-line" role="status">
-        <Spinner /> {t("common.loading")}
-      </p>
-    );
+  if (state.status === "loading") return <LoadingLine />;
   if (state.status === "error")
     return (
-      <div className="card">
-        <p className="form-message error" role="alert">
-          {state.message}
-        </p>
+      <LoadFailed message={state.message} error={state.error} retry={retry}>
         <Link className="button" to="/drive/payment">
           {t("checkout.back")}
         </Link>
-      </div>
+      </LoadFailed>
     );
   const { order } = state.data;
   const status = polled ?? (settled && outcome === "decline" ? "declined" : order.status);
@@ -138,9 +132,7 @@ function Checkout({ orderId }: { orderId: string }) {
           </button>
         </div>
       ) : status === "pending" || settle.state.status === "busy" ? (
-        <p className="loading-line" role="status">
-          <Spinner /> {t("checkout.waiting")}
-        </p>
+        <LoadingLine label={t("checkout.waiting")} />
       ) : (
         <div className="checkout-result" role="status">
           <h2>{status === "timeout" ? t("checkout.timeout") : t("checkout.notPaid")}</h2>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
-import { Spinner } from "../components/spinner.js";
+import { LoadView } from "../components/load-state.js";
 import { DrivePage, SessionGate } from "../drive/drive-page.js";
 import { orderName } from "../drive/order-history.js";
 import { formatDate, formatPrice } from "../i18n/format.js";
@@ -16,49 +16,38 @@ export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, 
 function Receipt({ orderId }: { orderId: string }) {
   const t = useT();
   const locale = useLocale();
-  const { state } = useMembershipLoad<OrderResponse>("getOrder", { params: { id: orderId } });
-  if (state.status === "loading")
-    return (
-      <p className="loading-line" role="status">
-        <Spinner /> {t("common.loading")}
-      </p>
-    );
-  if (state.status === "error")
-    return (
-      <div className="card">
-        <p className="form-message error" role="alert">
-          {state.message}
-        </p>
-        <Link className="button" to="/drive/account">
-          {t("receipt.back")}
-        </Link>
-      </div>
-    );
-  const { order } = state.data;
+  const { state, reload } = useMembershipLoad<OrderResponse>("getOrder", { params: { id: orderId } });
+  const back = (
+    <Link className="button" to="/drive/account">
+      {t("receipt.back")}
+    </Link>
+  );
   return (
-    <div className="checkout card receipt">
-      <dl className="checkout-summary">
-        <dt>{t("checkout.product")}</dt>
-        <dd>{orderName(order, t, locale)}</dd>
-        <dt>{t("checkout.amount")}</dt>
-        <dd className="checkout-amount">{formatPrice(order.amount, order.currency, locale)}</dd>
-        <dt>{t("receipt.date")}</dt>
-        <dd>{formatDate(order.paid_time ?? order.created_time, locale)}</dd>
-        <dt>{t("receipt.status")}</dt>
-        <dd>{t(`orders.status.${order.status}`)}</dd>
-        <dt>{t("checkout.order")}</dt>
-        <dd className="mono small">{order.id}</dd>
-      </dl>
-      <div className="actions no-print">
-        <button type="button" className="button primary" onClick={() => window.print()}>
-          <Icon d={icons.download} />
-          {t("receipt.print")}
-        </button>
-        <Link className="button" to="/drive/account">
-          {t("receipt.back")}
-        </Link>
-      </div>
-    </div>
+    <LoadView state={state} retry={reload} actions={back}>
+      {({ order }) => (
+        <div className="checkout card receipt">
+          <dl className="checkout-summary">
+            <dt>{t("checkout.product")}</dt>
+            <dd>{orderName(order, t, locale)}</dd>
+            <dt>{t("checkout.amount")}</dt>
+            <dd className="checkout-amount">{formatPrice(order.amount, order.currency, locale)}</dd>
+            <dt>{t("receipt.date")}</dt>
+            <dd>{formatDate(order.paid_time ?? order.created_time, locale)}</dd>
+            <dt>{t("receipt.status")}</dt>
+            <dd>{t(`orders.status.${order.status}`)}</dd>
+            <dt>{t("checkout.order")}</dt>
+            <dd className="mono small">{order.id}</dd>
+          </dl>
+          <div className="actions no-print">
+            <button type="button" className="button primary" onClick={() => window.print()}>
+              <Icon d={icons.download} />
+              {t("receipt.print")}
+            </button>
+            {back}
+          </div>
+        </div>
+      )}
+    </LoadView>
   );
 }
 

@@ -3,6 +3,7 @@ import * as icons from "../components/icons.js";
 import { FileBrowser } from "../drive/files/file-browser.js";
 import type { DriveListLoaderData } from "../drive/files/first-page.js";
 import { loadFirstPage } from "../drive/files/first-page.server.js";
+import { UploadButton } from "../drive/upload-button.js";
 import { useT } from "../i18n/i18n.js";
 import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/drive-recent";
@@ -22,7 +23,11 @@ export default function DriveRecentPage({ loaderData }: Route.ComponentProps) {
       view={{ kind: "recent" }}
       firstPage={loaderData.firstPage}
       title={t("page.driveRecent.title")}
-      empty={<EmptyState icon={icons.clock} prefix="drive.recent.empty" />}
+      empty={
+        <EmptyState icon={icons.clock} prefix="drive.recent.empty">
+          <UploadButton />
+        </EmptyState>
+      }
     />
   );
 }

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { EmptyState } from "../components/empty-state.js";
 import { fileIcons } from "../components/file-icons.js";
 import { FileBrowser } from "../drive/files/file-browser.js";
@@ -22,7 +23,13 @@ export default function DriveStarredPage({ loaderData }: Route.ComponentProps) {
       view={{ kind: "starred" }}
       firstPage={loaderData.firstPage}
       title={t("page.driveStarred.title")}
-      empty={<EmptyState icon={fileIcons.starFilled} prefix="drive.starred.empty" />}
+      empty={
+        <EmptyState icon={fileIcons.starFilled} prefix="drive.starred.empty">
+          <Link className="button primary" to="/drive/all">
+            {t("drive.backToDrive")}
+          </Link>
+        </EmptyState>
+      }
     />
   );
 }

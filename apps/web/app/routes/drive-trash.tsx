@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "../components/empty-state.js";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
@@ -7,8 +7,12 @@ import type { DriveListLoaderData } from "../drive/files/first-page.js";
 import { loadFirstPage } from "../drive/files/first-page.server.js";
 import { trashView } from "../drive/files/list-query.js";
 import { useT } from "../i18n/i18n.js";
+import { useDriveSession } from "../session/session.js";
 import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/drive-trash";
+
+/** The server's default, until the session's `about` says otherwise. */
+const DEFAULT_TRASH_RETENTION_DAYS = 30;
 
 export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "driveTrash");
 
@@ -24,6 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Dr
 export default function DriveTrashPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const [params] = useSearchParams();
+  const { session } = useDriveSession();
+  const retentionDays =
+    (session.status === "ready" && session.about?.trash_retention_days) || DEFAULT_TRASH_RETENTION_DAYS;
   return (
     <FileBrowser
       view={trashView(params)}
@@ -37,7 +44,13 @@ export default function DriveTrashPage({ loaderData }: Route.ComponentProps) {
           </button>
         )
       }
-      empty={<EmptyState icon={icons.trash} prefix="drive.trash.empty" />}
+      empty={
+        <EmptyState icon={icons.trash} prefix="drive.trash.empty" params={{ days: retentionDays }}>
+          <Link className="button" to="/drive/all">
+            {t("drive.backToDrive")}
+          </Link>
+        </EmptyState>
+      }
     />
   );
 }

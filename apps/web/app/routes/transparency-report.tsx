@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
+import { LoadFailed } from "../components/load-state.js";
 import { Page, Section } from "../components/page.js";
 import { TransparencyFigures } from "../components/transparency-figures.js";
 import { useT } from "../i18n/i18n.js";
@@ -18,6 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, 
 export default function TransparencyReportPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { report } = loaderData;
+  const revalidator = useRevalidator();
   return (
     <Page name="transparencyReport">
       {report ? (
@@ -44,9 +46,7 @@ export default function TransparencyReportPage({ loaderData }: Route.ComponentPr
           <TransparencyFigures report={report} />
         </>
       ) : (
-        <p className="form-message error" role="alert">
-          {t("transparency.unavailable")}
-        </p>
+        <LoadFailed message={t("transparency.unavailable")} retry={() => void revalidator.revalidate()} />
       )}
       <Section title={t("transparency.about.title")}>
         <p>{t("transparency.about.body1")}</p>

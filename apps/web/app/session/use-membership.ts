@@ -4,6 +4,7 @@ import type { ActionState } from "../api/use-api-action.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { callMembership, type MembershipCall } from "./membership-api.js";
 
+/** A `Loadable` whose failure always names its error. */
 export type LoadState<T> =
   | { status: "loading" }
   | { status: "error"; message: string; error: string }
@@ -36,7 +37,10 @@ export function useMembershipLoad<T>(call: MembershipCall, input: CallInput = {}
     );
     return () => controller.abort();
   }, [call, key, locale, version, skip]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const reload = useCallback(() => {
+    setState({ status: "loading" });
+    setVersion((v) => v + 1);
+  }, []);
   return { state, reload };
 }
 

@@ -5,7 +5,7 @@ import { errorText } from "../api/client.js";
 import { EmptyState } from "../components/empty-state.js";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
-import { Spinner } from "../components/spinner.js";
+import { LoadFailed, LoadingLine } from "../components/load-state.js";
 import { formatDate } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { Modal } from "./modal.js";
@@ -16,7 +16,7 @@ import "./shares.css";
 
 type Listing =
   | { kind: "loading" }
-  | { kind: "failed"; message: string }
+  | { kind: "failed"; message: string; error: string }
   | { kind: "ready"; shares: Share[]; nextPageToken: string; loadingMore: boolean };
 
 /** "My shares": every link I made with its counts, copy and cancel. */
@@ -44,7 +44,7 @@ export function MyShares() {
                 nextPageToken: result.data.next_page_token,
                 loadingMore: false,
               }
-            : { kind: "failed", message: errorText(result.error, t) },
+            : { kind: "failed", message: errorText(result.error, t), error: result.error.error },
         );
       });
     return () => {
@@ -81,17 +81,17 @@ export function MyShares() {
       {notice}
     </p>
   ) : null;
-  if (listing.kind === "loading")
-    return (
-      <p className="loading-line" role="status">
-        <Spinner /> {t("common.loading")}
-      </p>
-    );
+  if (listing.kind === "loading") return <LoadingLine />;
   if (listing.kind === "failed")
     return (
-      <p className="form-message error" role="alert">
-        {listing.message}
-      </p>
+      <LoadFailed
+        message={listing.message}
+        error={listing.error}
+        retry={() => {
+          setListing({ kind: "loading" });
+          setVersion((v) => v + 1);
+        }}
+      />
     );
   if (listing.shares.length === 0)
     return (

@@ -1,7 +1,7 @@
 import type { DriveFile, ShareFilesResponse } from "@nimbus/protocol";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { Spinner } from "../components/spinner.js";
+import { LoadFailed, LoadingLine } from "../components/load-state.js";
 import { useT } from "../i18n/i18n.js";
 import { readPageParams } from "../lib/page-params.js";
 import { loginPathFor } from "../session/redirect.js";
@@ -65,7 +65,7 @@ export function SharePage({
   const [query] = useSearchParams();
   const sCode = query.get("s_code") ?? undefined;
   const parentId = parentIds.at(-1);
-  const { state, submitting, submitPasscode, loadMore, passCodeToken } = useShareVisit(
+  const { state, submitting, submitPasscode, loadMore, passCodeToken, retry } = useShareVisit(
     shareId,
     parentId,
     sCode,
@@ -187,19 +187,20 @@ export function SharePage({
       {info && state.kind !== "blocked" && state.kind !== "passcode" && (
         <ShareHeading info={info} fileCount={fileCount} />
       )}
-      {state.kind === "loading" && (
-        <p className="loading-line" role="status">
-          <Spinner /> {t("common.loading")}
-        </p>
-      )}
+      {state.kind === "loading" && <LoadingLine />}
       {state.kind === "failed" && (
-        <section className="card share-state" role="alert">
-          <h2>{t("shares.failed.title")}</h2>
-          <p className="muted">{state.message}</p>
-          <Link className="button" to={sharePath(shareId)}>
-            {t("shares.failed.top")}
-          </Link>
-        </section>
+        <LoadFailed
+          title={t("shares.failed.title")}
+          message={state.message}
+          error={state.error}
+          retry={retry}
+        >
+          {parentId && (
+            <Link className="button" to={sharePath(shareId)}>
+              {t("shares.failed.top")}
+            </Link>
+          )}
+        </LoadFailed>
       )}
       {state.kind === "blocked" && <ShareState status={state.status} sharer={state.info.user_info} />}
       {state.kind === "passcode" && (

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { errorText } from "../api/client.js";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
-import { Spinner } from "../components/spinner.js";
+import { LoadingLine } from "../components/load-state.js";
 import { formatBytes } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { fileCategory } from "../lib/file-types.js";
@@ -67,11 +67,7 @@ export function SharePreview({
   return (
     <Modal title={file.name} className="share-preview" onClose={onClose}>
       <div className="preview-stage">
-        {info.kind === "loading" && (
-          <p className="loading-line" role="status">
-            <Spinner /> {t("common.loading")}
-          </p>
-        )}
+        {info.kind === "loading" && <LoadingLine />}
         {info.kind === "failed" && (
           <p className="form-message error" role="alert">
             {info.message}

@@ -9,7 +9,7 @@ import { statusPage } from "./share-status.js";
 
 export type VisitState =
   | { kind: "loading" }
-  | { kind: "failed"; message: string }
+  | { kind: "failed"; message: string; error: string }
   | { kind: "passcode"; status: ShareStatus; info: ShareFilesResponse; message?: string }
   | { kind: "blocked"; status: ShareStatus; info: ShareFilesResponse }
   | {
@@ -41,7 +41,7 @@ export function settleVisit(
   if (!result.ok) {
     if (sent.passCode && previous.kind === "passcode")
       return { state: { ...previous, message: errorText(result.error, t) } };
-    return { state: { kind: "failed", message: errorText(result.error, t) } };
+    return { state: { kind: "failed", message: errorText(result.error, t), error: result.error.error } };
   }
   const info = result.data;
   const token = info.pass_code_token || undefined;
@@ -104,6 +104,7 @@ export function useShareVisit(
   const token = useRef<string | undefined>(undefined);
   const tokenShare = useRef("");
   const codeFromUrl = useRef(sCode);
+  const [attempt, setAttempt] = useState(0);
 
   /** Keeps or drops the passcode token as an answer says. */
   const rememberToken = useCallback(
@@ -130,6 +131,7 @@ export function useShareVisit(
   const settleRef = useRef(settle);
   settleRef.current = settle;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt visits again (Try again)
   useEffect(() => {
     if (tokenShare.current !== shareId) {
       tokenShare.current = shareId;
@@ -155,7 +157,9 @@ export function useShareVisit(
         () => {}, // aborted: a newer visit is under way
       );
     return () => controller.abort();
-  }, [shareId, parentId, locale]);
+  }, [shareId, parentId, locale, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   const submitPasscode = useCallback(
     async (passCode: string) => {
@@ -196,5 +200,5 @@ export function useShareVisit(
   }, [state, shareId, parentId, locale]);
 
   const passCodeToken = useCallback(() => token.current, []);
-  return { state, submitting, submitPasscode, loadMore, passCodeToken };
+  return { state, submitting, submitPasscode, loadMore, passCodeToken, retry };
 }

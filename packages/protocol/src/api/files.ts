@@ -109,5 +109,7 @@ export const aboutSchema = z.object({
     .optional(),
   /** The web's `overFreeTaskLimit`: today's cloud-download cap for a free account is reached. */
   over_free_task_limit: z.boolean().optional(),
+  /** Days a trashed item waits before it is deleted for good (the server's TRASH_RETENTION_DAYS). */
+  trash_retention_days: z.number().positive().optional(),
 });
 export type About = z.infer<typeof aboutSchema>;

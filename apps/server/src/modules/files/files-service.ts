@@ -83,6 +83,7 @@ export class FilesService {
         usage: String(user.storage_usage),
         usage_in_trash: String(inTrash),
       },
+      trash_retention_days: this.deps.config.space.trashRetentionMs / 86_400_000,
     };
   }
 

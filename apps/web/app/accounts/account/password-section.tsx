@@ -5,15 +5,15 @@ import { useT } from "../../i18n/i18n.js";
 import { useAccountAction } from "../../session/use-account-api.js";
 import { AccountStatus } from "../account-status.js";
 
-/** Change the password (or set a first one); every other session ends. */
+/** Change the password (or set a first one); every other session ends. A part of the Security card. */
 export function PasswordSection({ user, onChanged }: { user: UserMe; onChanged: () => void }) {
   const t = useT();
   const id = useId();
   const change = useAccountAction(nimbusApi.user.changePassword);
   const hasPassword = user.password === "set";
   return (
-    <section className="card account-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t("account.password")}</h2>
+    <section className="account-subsection" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{t("account.password")}</h3>
       <p className="muted small">
         {t(hasPassword ? "accounts.password.lead" : "accounts.password.leadUnset")}
       </p>

@@ -1,12 +1,13 @@
 import type { SessionInfo } from "@nimbus/protocol";
 import { nimbusApi } from "@nimbus/protocol";
 import { useCallback, useEffect, useId, useState } from "react";
+import { LoadFailed, LoadingLine } from "../../components/load-state.js";
 import { formatDate } from "../../i18n/format.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
 import { useSignOut } from "../../session/sign-out.js";
 import { accountErrorText, useAccountApi } from "../../session/use-account-api.js";
 
-/** The user's signed-in sessions and devices; end one, or all of them. */
+/** The user's signed-in sessions and devices; end one, or all of them. A part of the Security card. */
 export function SessionsSection() {
   const t = useT();
   const locale = useLocale();
@@ -15,19 +16,33 @@ export function SessionsSection() {
   const signOutEverywhere = useSignOut({ everywhere: true });
   const [sessions, setSessions] = useState<SessionInfo[]>();
   const [error, setError] = useState("");
+  const [loadError, setLoadError] = useState<{ message: string; error: string }>();
   const load = useCallback(async () => {
     const result = await api(nimbusApi.auth.listSessions);
-    if (result.ok) setSessions(result.data.sessions);
-    else setError(accountErrorText(result.error, t));
+    if (result.ok) {
+      setSessions(result.data.sessions);
+      setLoadError(undefined);
+    } else setLoadError({ message: accountErrorText(result.error, t), error: result.error.error });
   }, [api, t]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once; the list reloads after each change
   useEffect(() => {
     void load();
   }, []);
   return (
-    <section className="card account-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t("accounts.sessions.title")}</h2>
+    <section className="account-subsection" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{t("accounts.sessions.title")}</h3>
       <p className="muted small">{t("accounts.sessions.lead")}</p>
+      {!sessions && !loadError && <LoadingLine />}
+      {loadError && !sessions && (
+        <LoadFailed
+          message={loadError.message}
+          error={loadError.error}
+          retry={() => {
+            setLoadError(undefined);
+            void load();
+          }}
+        />
+      )}
       {error && (
         <p className="form-message error" role="alert">
           {error}

@@ -5,8 +5,8 @@ import { useT } from "../../i18n/i18n.js";
 import { fileIcons } from "../file-icons.js";
 import { Icon } from "../icon.js";
 import * as icons from "../icons.js";
+import { LoadFailed, LoadingLine } from "../load-state.js";
 import { ModalDialog } from "../modal-dialog.js";
-import { Spinner } from "../spinner.js";
 import { pickerKey, trapTarget } from "./picker-keys.js";
 import "./folder-picker.css";
 import { IsolatedText, isolated } from "../../lib/bidi.js";
@@ -20,7 +20,7 @@ export interface PickedFolder {
 type Folders =
   | { kind: "loading" }
   | { kind: "ready"; folders: DriveFile[] }
-  | { kind: "failed"; message: string };
+  | { kind: "failed"; message: string; error: string };
 
 const FOCUSABLE = 'button:not([disabled]), [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -92,7 +92,8 @@ export function FolderPicker({
     return () => controller.abort();
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the callers' functions and t are stable per page
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the callers' functions and t are stable per page; attempt asks again
   useEffect(() => {
     const controller = new AbortController();
     setFolders({ kind: "loading" });
@@ -102,12 +103,12 @@ export function FolderPicker({
         setFolders(
           result.ok
             ? { kind: "ready", folders: result.data.files }
-            : { kind: "failed", message: errorText(result.error, t) },
+            : { kind: "failed", message: errorText(result.error, t), error: result.error.error },
         ),
       () => {},
     );
     return () => controller.abort();
-  }, [here.id]);
+  }, [here.id, attempt]);
 
   // Focus follows the keyboard: the active folder once a list is there.
   useEffect(() => {
@@ -190,15 +191,13 @@ export function FolderPicker({
         </ol>
       </nav>
       <div className="folder-picker-folders" aria-busy={folders.kind === "loading"}>
-        {folders.kind === "loading" && (
-          <p className="loading-line">
-            <Spinner /> {t("common.loading")}
-          </p>
-        )}
+        {folders.kind === "loading" && <LoadingLine />}
         {folders.kind === "failed" && (
-          <p className="form-message error" role="alert">
-            {folders.message}
-          </p>
+          <LoadFailed
+            message={folders.message}
+            error={folders.error}
+            retry={() => setAttempt((n) => n + 1)}
+          />
         )}
         {folders.kind === "ready" && shown.length === 0 && <p className="muted">{emptyText}</p>}
         {shown.length > 0 && (

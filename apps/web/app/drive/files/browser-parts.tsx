@@ -2,6 +2,7 @@ import type { DriveFile } from "@nimbus/protocol";
 import { type ApiFailure, errorText } from "../../api/client.js";
 import { fileIcons } from "../../components/file-icons.js";
 import { Icon } from "../../components/icon.js";
+import { LoadFailed } from "../../components/load-state.js";
 import { useT } from "../../i18n/i18n.js";
 import { type DisplayMode, ORDER_TYPE } from "../../lib/display-mode.js";
 import type { MenuEntry } from "./context-menu.js";
@@ -79,16 +80,7 @@ export function ListHeader({
 /** A list that could not load: why, and try again. */
 export function ListError({ error, retry }: { error: ApiFailure; retry(): void }) {
   const t = useT();
-  return (
-    <div className="card">
-      <p className="form-message error" role="alert">
-        {errorText(error, t)}
-      </p>
-      <button className="button" type="button" onClick={retry}>
-        {t("common.retry")}
-      </button>
-    </div>
-  );
+  return <LoadFailed message={errorText(error, t)} error={error.error} retry={retry} />;
 }
 
 const noop = () => {};

@@ -48,6 +48,11 @@ import { ViewTools } from "./view-tools.js";
 import "./files.css";
 import { IsolatedText, isolated } from "../../lib/bidi.js";
 
+interface BrowserHelpers {
+  openDialog(dialog: DialogState): void;
+  count: number;
+}
+
 /**
  * A drive page's file list: header (breadcrumbs, title, tools), the virtualized
  * list or grid with selection, keyboard, context menu and drag-and-drop, the
@@ -67,8 +72,9 @@ export function FileBrowser({
   /** The first page the route loader brought (see first-page.server.ts). */
   firstPage?: FirstPage | null;
   title: string;
-  empty: ReactNode;
-  tools?: (helpers: { openDialog(dialog: DialogState): void; count: number }) => ReactNode;
+  /** What an empty list shows; a function gets the dialogs, so its actions can open "New folder". */
+  empty: ReactNode | ((helpers: BrowserHelpers) => ReactNode);
+  tools?: (helpers: BrowserHelpers) => ReactNode;
 }) {
   const t = useT();
   const cloudDownload = useFeature("cloud_download");
@@ -228,7 +234,13 @@ export function FileBrowser({
     content = <StaticCards items={items} view={viewType} label={heading || t("files.root")} />;
   else if (list.error && items.length === 0) content = <ListError error={list.error} retry={list.refresh} />;
   else if (items.length === 0 && !list.hasMore)
-    content = trashFolder ? <EmptyState icon={icons.folder} prefix="files.trashFolder.empty" /> : empty;
+    content = trashFolder ? (
+      <EmptyState icon={icons.folder} prefix="files.trashFolder.empty" />
+    ) : typeof empty === "function" ? (
+      empty({ openDialog: setDialog, count: 0 })
+    ) : (
+      empty
+    );
   else
     content = (
       <FileView

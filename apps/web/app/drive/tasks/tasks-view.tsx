@@ -4,7 +4,7 @@ import { errorText } from "../../api/client.js";
 import { EmptyState } from "../../components/empty-state.js";
 import { Icon } from "../../components/icon.js";
 import * as icons from "../../components/icons.js";
-import { Spinner } from "../../components/spinner.js";
+import { LoadFailed, LoadingLine } from "../../components/load-state.js";
 import { formatBytes } from "../../i18n/format.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
 import { useFeature } from "../../site/remote-config.js";
@@ -22,7 +22,7 @@ export const POLL_MS = 1500;
 
 type Listing =
   | { status: "loading" }
-  | { status: "failed"; message: string }
+  | { status: "failed"; message: string; error: string }
   | { status: "ready"; tasks: OfflineTask[]; nextPageToken: string };
 
 function taskName(task: OfflineTask): string {
@@ -209,7 +209,7 @@ export function TasksView() {
     setListing(
       answer.ok
         ? { status: "ready", tasks: answer.data.tasks, nextPageToken: answer.data.next_page_token }
-        : { status: "failed", message: errorText(answer.error, tRef.current) },
+        : { status: "failed", message: errorText(answer.error, tRef.current), error: answer.error.error },
     );
   }, []);
 
@@ -279,20 +279,16 @@ export function TasksView() {
           {notice}
         </p>
       )}
-      {listing.status === "loading" && (
-        <p className="loading-line" role="status">
-          <Spinner /> {t("common.loading")}
-        </p>
-      )}
+      {listing.status === "loading" && <LoadingLine />}
       {listing.status === "failed" && (
-        <div className="card">
-          <p className="form-message error" role="alert">
-            {listing.message}
-          </p>
-          <button className="button" type="button" onClick={() => void load()}>
-            {t("common.retry")}
-          </button>
-        </div>
+        <LoadFailed
+          message={listing.message}
+          error={listing.error}
+          retry={() => {
+            setListing({ status: "loading" });
+            void load();
+          }}
+        />
       )}
       {listing.status === "ready" &&
         (listing.tasks.length === 0 ? (
