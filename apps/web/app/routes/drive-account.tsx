@@ -45,9 +45,9 @@ function Account() {
         <PasswordSection user={user} onChanged={reload} />
         <SessionsSection />
       </section>
-      <SettingsSection />
       <TwoFactorSection onChanged={reload} />
       <ProvidersSection user={user} onChanged={reload} />
+      <SettingsSection />
       <DeleteAccountSection user={user} />
     </div>
   );
