@@ -17,9 +17,11 @@ import { listAdminActions } from "./admin/list-actions.js";
 import { listCodeBatches } from "./admin/list-code-batches.js";
 import { listConfigVersions } from "./admin/list-config-versions.js";
 import { adminListFeedback } from "./admin/list-feedback.js";
+import { adminProducts } from "./admin/products.js";
 import { replyFeedback } from "./admin/reply-feedback.js";
 import { revokeCodes } from "./admin/revoke-codes.js";
 import { rollbackConfig } from "./admin/rollback-config.js";
+import { changeSensitiveWords, listSensitiveWords } from "./admin/sensitive-words.js";
 import { updateConfig } from "./admin/update-config.js";
 import { adminUserActions, adminUsers } from "./admin/users.js";
 import { auditShare } from "./audit/audit-share.js";
@@ -270,6 +272,9 @@ const adminRoutes: ReadonlyArray<Route> = [
   adminDashboard,
   adminUsers,
   adminUserActions,
+  listSensitiveWords,
+  changeSensitiveWords,
+  adminProducts,
   listAdminActions,
 ];
 

@@ -39,6 +39,16 @@ import {
   transparencyQuerySchema,
   transparencyReportSchema,
 } from "../console.js";
+import {
+  adminProductListSchema,
+  adminProductSchema,
+  productParamsSchema,
+  sensitiveWordListQuerySchema,
+  sensitiveWordListSchema,
+  sensitiveWordRequestSchema,
+  sensitiveWordSchema,
+  setPriceRequestSchema,
+} from "../console-commerce.js";
 import { signedLinkQuery, zipLinkRequestSchema, zipLinkSchema } from "../downloads.js";
 import { eventListSchema, listEventsQuerySchema } from "../events.js";
 import {
@@ -108,6 +118,7 @@ import {
 import {
   campaignListQuerySchema,
   campaignListSchema,
+  codeBatchListQuerySchema,
   codeBatchListSchema,
   codeBatchParamsSchema,
   compensateRequestSchema,
@@ -270,6 +281,26 @@ export const endpoints = {
     listActions: defineEndpoint(endpointLocations.admin.listActions, {
       query: adminActionListQuerySchema,
       response: { 200: adminActionListSchema },
+    }),
+    listSensitiveWords: defineEndpoint(endpointLocations.admin.listSensitiveWords, {
+      query: sensitiveWordListQuerySchema,
+      response: { 200: sensitiveWordListSchema },
+    }),
+    addSensitiveWord: defineEndpoint(endpointLocations.admin.addSensitiveWord, {
+      body: sensitiveWordRequestSchema,
+      response: { 200: sensitiveWordSchema },
+    }),
+    removeSensitiveWord: defineEndpoint(endpointLocations.admin.removeSensitiveWord, {
+      body: sensitiveWordRequestSchema,
+      response: { 200: z.object({}) },
+    }),
+    listProducts: defineEndpoint(endpointLocations.admin.listProducts, {
+      response: { 200: adminProductListSchema },
+    }),
+    setProductPrice: defineEndpoint(endpointLocations.admin.setProductPrice, {
+      params: productParamsSchema,
+      body: setPriceRequestSchema,
+      response: { 200: adminProductSchema },
     }),
   },
   audit: {
@@ -633,6 +664,7 @@ export const endpoints = {
       response: { 200: createCodesResponseSchema },
     }),
     listCodeBatches: defineEndpoint(endpointLocations.rewards.listCodeBatches, {
+      query: codeBatchListQuerySchema,
       response: { 200: codeBatchListSchema },
     }),
     /** CSV: `code,status,redeemed_by,redeemed_time`. */

@@ -32,6 +32,11 @@ export const endpointLocations = {
     unfreezeUser: { method: "POST", path: "/admin/v1/users/{id}:unfreeze" },
     endUserSessions: { method: "POST", path: "/admin/v1/users/{id}:end_sessions" },
     listActions: { method: "GET", path: "/admin/v1/actions" },
+    listSensitiveWords: { method: "GET", path: "/admin/v1/sensitive-words" },
+    addSensitiveWord: { method: "POST", path: "/admin/v1/sensitive-words" },
+    removeSensitiveWord: { method: "POST", path: "/admin/v1/sensitive-words:remove" },
+    listProducts: { method: "GET", path: "/admin/v1/products" },
+    setProductPrice: { method: "POST", path: "/admin/v1/products/{product_id}/prices" },
   },
   audit: {
     approveShares: { method: "POST", path: "/audit/v1/share:approve" },
