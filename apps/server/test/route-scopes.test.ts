@@ -40,6 +40,11 @@ const EXPECTED: Array<[string, string, AuthScope]> = [
   ["GET", "/v1/auth/sessions", "signed-in"],
   ["POST", "/audit/v1/share", "admin"],
   ["GET", "/audit/v1/share/reviews", "admin"],
+  ["GET", "/admin/v1/activation-codes", "admin"],
+  ["GET", "/admin/v1/sensitive-words", "admin"],
+  ["POST", "/admin/v1/sensitive-words::remove", "admin"],
+  ["GET", "/admin/v1/products", "admin"],
+  ["POST", "/admin/v1/products/:product_id/prices", "admin"],
 ];
 
 /**
