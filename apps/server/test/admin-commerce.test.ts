@@ -166,8 +166,7 @@ describe("admin console: code batches, sensitive words, prices", () => {
       detail: { currency: "EUR", amount: 899, before: 949 },
     });
 
-    const restarted = await t.restart();
-    t = restarted;
+    t = await t.restart();
     const shop = await call(alice, "GET", "/vip/v1/products?currency=EUR");
     const sold = shop.body.products.find((p: { id: string }) => p.id === "premium-month");
     expect(sold.price).toMatchObject({ currency: "EUR", amount: 899 });
@@ -202,6 +201,69 @@ describe("admin console: code batches, sensitive words, prices", () => {
     expect(unknown).toMatchObject({ status: 404, body: { error: "product_not_found" } });
   });
 
+  it("a campaign window set in the console moves its pages and prices, survives a restart, and is logged", async () => {
+    const listed = await call(adminUser, "GET", "/admin/v1/campaigns");
+    const friday = listed.body.data.find((c: { id: string }) => c.id === "black_friday_2026");
+    expect(friday).toMatchObject({ pages: true, prices: true, edited: false });
+    const yearPrice = async () =>
+      (await call(alice, "GET", "/vip/v1/products?currency=USD")).body.products.find(
+        (p: { id: string }) => p.id === "premium-year",
+      ).price;
+
+    const day = 24 * 3600 * 1000;
+    const start_time = new Date(Date.now() - day).toISOString();
+    const end_time = new Date(Date.now() + day).toISOString();
+    const set = await call(adminUser, "POST", "/admin/v1/campaigns/black_friday_2026/window", {
+      start_time,
+      end_time,
+    });
+    expect(set.body).toMatchObject({ id: "black_friday_2026", start_time, end_time, edited: true });
+    expect(await yearPrice()).toMatchObject({
+      amount: 4999,
+      original_amount: 7999,
+      campaign_id: "black_friday_2026",
+    });
+    const live = await call(alice, "GET", "/vip/v1/campaigns");
+    expect(live.body.campaigns.map((c: { id: string }) => c.id)).toContain("black_friday_2026");
+    expect(await lastAction("campaign.window")).toMatchObject({
+      target: "black_friday_2026",
+      detail: { start_time, end_time, before: { start_time: friday.start_time } },
+    });
+
+    t = await t.restart();
+    expect(await yearPrice()).toMatchObject({ amount: 4999, campaign_id: "black_friday_2026" });
+    const all = await call(alice, "GET", "/vip/v1/campaigns?scope=all");
+    expect(all.body.campaigns).toContainEqual({ id: "black_friday_2026", start_time, end_time });
+
+    // Ended: the list price again, and the pages say so.
+    await call(adminUser, "POST", "/admin/v1/campaigns/black_friday_2026/window", {
+      start_time: new Date(Date.now() - 2 * day).toISOString(),
+      end_time: new Date(Date.now() - day).toISOString(),
+    });
+    expect(await yearPrice()).toEqual({ currency: "USD", amount: 7999 });
+    expect((await call(alice, "GET", "/vip/v1/campaigns")).body.campaigns).not.toContainEqual(
+      expect.objectContaining({ id: "black_friday_2026" }),
+    );
+  });
+
+  it("refuses a window that ends before it starts, or of an unknown campaign", async () => {
+    const backwards = await call(adminUser, "POST", "/admin/v1/campaigns/christmas_2026/window", {
+      start_time: "2026-12-27T00:00:00Z",
+      end_time: "2026-12-20T00:00:00Z",
+    });
+    expect(backwards).toMatchObject({ status: 400, body: { error: "invalid_argument" } });
+    const garbled = await call(adminUser, "POST", "/admin/v1/campaigns/christmas_2026/window", {
+      start_time: "soon",
+      end_time: "2026-12-20T00:00:00Z",
+    });
+    expect(garbled).toMatchObject({ status: 400, body: { error: "invalid_argument" } });
+    const unknown = await call(adminUser, "POST", "/admin/v1/campaigns/nope/window", {
+      start_time: "2026-12-20T00:00:00Z",
+      end_time: "2026-12-27T00:00:00Z",
+    });
+    expect(unknown).toMatchObject({ status: 404, body: { error: "activity_not_found" } });
+  });
+
   it("answers 403 to a signed-in user on every new call", async () => {
     for (const [method, url, body] of [
       ["GET", "/admin/v1/sensitive-words", undefined],
@@ -209,6 +271,12 @@ describe("admin console: code batches, sensitive words, prices", () => {
       ["POST", "/admin/v1/sensitive-words:remove", { word: "x" }],
       ["GET", "/admin/v1/products", undefined],
       ["POST", "/admin/v1/products/premium-month/prices", { currency: "USD", amount: 1 }],
+      ["GET", "/admin/v1/campaigns", undefined],
+      [
+        "POST",
+        "/admin/v1/campaigns/christmas_2026/window",
+        { start_time: "2026-12-20T00:00:00Z", end_time: "2026-12-27T00:00:00Z" },
+      ],
     ] as const) {
       const denied = await call(alice, method, url, body);
       expect(denied.status, `${method} ${url}`).toBe(403);

@@ -45,6 +45,7 @@ const EXPECTED: Array<[string, string, AuthScope]> = [
   ["POST", "/admin/v1/sensitive-words::remove", "admin"],
   ["GET", "/admin/v1/products", "admin"],
   ["POST", "/admin/v1/products/:product_id/prices", "admin"],
+  ["POST", "/admin/v1/campaigns/:campaign_id/window", "admin"],
 ];
 
 /**

@@ -57,6 +57,7 @@ export interface Tables {
   offline_contents: OfflineContentsTable;
   offline_folders: OfflineFoldersTable;
   sensitive_words: SensitiveWordsTable;
+  campaign_windows: CampaignWindowsTable;
 }
 
 /** A finished cloud download's stored files by content key (migration 0011, instant cloud download). */
@@ -532,6 +533,15 @@ export interface RemoteConfigTable {
 }
 
 /** Every admin action: who, what, on what, from where, when (migration 0015). */
+/** A campaign's window as an admin set it; it wins over `REWARD_CAMPAIGNS` and the catalogue's windows. */
+export interface CampaignWindowsTable {
+  id: string;
+  starts_at: number;
+  ends_at: number;
+  updated_by: string;
+  updated_at: number;
+}
+
 /** A word an admin added to the share check (`SHARE_SENSITIVE_WORDS` are not stored). */
 export interface SensitiveWordsTable {
   /** Lower-cased. */

@@ -61,3 +61,24 @@ export const setPriceRequestSchema = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/),
   amount: z.number().int().min(0).max(100_000_000),
 });
+
+/** A campaign's window: where it applies (its activity pages, its catalogue prices) and whether an admin set it. */
+export const adminCampaignSchema = z.object({
+  id: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  pages: z.boolean(),
+  prices: z.boolean(),
+  edited: z.boolean(),
+});
+export type AdminCampaign = z.infer<typeof adminCampaignSchema>;
+
+export const adminCampaignListSchema = z.object({ data: z.array(adminCampaignSchema) });
+
+export const campaignParamsSchema = z.object({ campaign_id: z.string().min(1).max(64) });
+
+/** RFC 3339; the window holds from `start_time` until (not including) `end_time`. */
+export const setCampaignWindowRequestSchema = z.object({
+  start_time: z.iso.datetime({ offset: true }),
+  end_time: z.iso.datetime({ offset: true }),
+});

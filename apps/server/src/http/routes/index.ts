@@ -9,6 +9,7 @@ import { twoFactorDisable } from "./accounts/two-factor-disable.js";
 import { twoFactorEnrol } from "./accounts/two-factor-enrol.js";
 import { twoFactorRecoveryCodes } from "./accounts/two-factor-recovery-codes.js";
 import { twoFactorStatus } from "./accounts/two-factor-status.js";
+import { adminCampaignWindows } from "./admin/campaign-windows.js";
 import { createCodes } from "./admin/create-codes.js";
 import { adminDashboard } from "./admin/dashboard.js";
 import { exportCodes } from "./admin/export-codes.js";
@@ -275,6 +276,7 @@ const adminRoutes: ReadonlyArray<Route> = [
   listSensitiveWords,
   changeSensitiveWords,
   adminProducts,
+  adminCampaignWindows,
   listAdminActions,
 ];
 

@@ -180,6 +180,14 @@ export async function seedCatalogue(db: Db, catalogue: z.output<typeof catalogue
         }
       }
     }
+    // A window an admin set in the console holds for the campaign's prices too.
+    for (const window of await trx.selectFrom("campaign_windows").selectAll().execute()) {
+      await trx
+        .updateTable("campaign_prices")
+        .set({ starts_at: window.starts_at, ends_at: window.ends_at })
+        .where("campaign_id", "=", window.id)
+        .execute();
+    }
   });
 }
 

@@ -40,13 +40,17 @@ import {
   transparencyReportSchema,
 } from "../console.js";
 import {
+  adminCampaignListSchema,
+  adminCampaignSchema,
   adminProductListSchema,
   adminProductSchema,
+  campaignParamsSchema,
   productParamsSchema,
   sensitiveWordListQuerySchema,
   sensitiveWordListSchema,
   sensitiveWordRequestSchema,
   sensitiveWordSchema,
+  setCampaignWindowRequestSchema,
   setPriceRequestSchema,
 } from "../console-commerce.js";
 import { signedLinkQuery, zipLinkRequestSchema, zipLinkSchema } from "../downloads.js";
@@ -301,6 +305,14 @@ export const endpoints = {
       params: productParamsSchema,
       body: setPriceRequestSchema,
       response: { 200: adminProductSchema },
+    }),
+    listCampaigns: defineEndpoint(endpointLocations.admin.listCampaigns, {
+      response: { 200: adminCampaignListSchema },
+    }),
+    setCampaignWindow: defineEndpoint(endpointLocations.admin.setCampaignWindow, {
+      params: campaignParamsSchema,
+      body: setCampaignWindowRequestSchema,
+      response: { 200: adminCampaignSchema },
     }),
   },
   audit: {

@@ -37,6 +37,8 @@ export const endpointLocations = {
     removeSensitiveWord: { method: "POST", path: "/admin/v1/sensitive-words:remove" },
     listProducts: { method: "GET", path: "/admin/v1/products" },
     setProductPrice: { method: "POST", path: "/admin/v1/products/{product_id}/prices" },
+    listCampaigns: { method: "GET", path: "/admin/v1/campaigns" },
+    setCampaignWindow: { method: "POST", path: "/admin/v1/campaigns/{campaign_id}/window" },
   },
   audit: {
     approveShares: { method: "POST", path: "/audit/v1/share:approve" },
