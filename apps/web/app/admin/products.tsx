@@ -5,6 +5,7 @@ import { Spinner } from "../components/spinner.js";
 import { Toasts, useToasts } from "../drive/files/toasts.js";
 import { formatPrice } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
+import { CampaignWindowsCard } from "./campaign-windows.js";
 import { formatMoment } from "./format.js";
 
 const KIND_KEYS: Record<string, string> = {
@@ -15,7 +16,8 @@ const KIND_KEYS: Record<string, string> = {
 
 /**
  * Products, prices and campaign windows: every product with its list prices (an admin
- * sets one per currency; it holds across restarts) and its campaign prices and windows.
+ * sets one per currency; it holds across restarts), its campaign prices, and each
+ * campaign's window (an admin moves it for the campaign's pages and prices alike).
  */
 export function ProductsSection() {
   const t = useT();
@@ -103,6 +105,7 @@ export function ProductsSection() {
           </div>
         </div>
       ))}
+      <CampaignWindowsCard toast={toast} onSaved={() => void load()} />
       <Toasts toasts={toasts} dismiss={dismiss} />
     </>
   );
