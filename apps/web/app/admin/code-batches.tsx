@@ -3,9 +3,8 @@ import { useCallback, useState } from "react";
 import { callEndpoint, endpointUrl, errorText } from "../api/client.js";
 import { ConfirmDialog } from "../drive/files/dialogs.js";
 import { Toasts, useToasts } from "../drive/files/toasts.js";
-import { formatBytes } from "../i18n/format.js";
-import { type Translate, useLocale, useT } from "../i18n/i18n.js";
-import { formatMoment } from "./format.js";
+import { useLocale, useT } from "../i18n/i18n.js";
+import { formatMoment, grantsText } from "./format.js";
 import { ListFooter } from "./list-footer.js";
 import { useAdminList } from "./use-admin-list.js";
 
@@ -21,17 +20,6 @@ type Batch = {
   revoked_time: string | null;
   created_time: string;
 };
-
-/** What one code of a batch grants: "7 days of Premium · 100 GB storage". */
-export function grantsText(grants: RewardGrants, t: Translate, locale: string): string {
-  const parts: string[] = [];
-  if (grants.premium_days) parts.push(t("admin.codes.grant.days", { days: grants.premium_days }));
-  if (grants.storage_bytes)
-    parts.push(t("admin.codes.grant.storage", { amount: formatBytes(grants.storage_bytes, locale) }));
-  if (grants.traffic_bytes)
-    parts.push(t("admin.codes.grant.traffic", { amount: formatBytes(grants.traffic_bytes, locale) }));
-  return parts.join(" · ");
-}
 
 function batchState(batch: Batch, now: number): "revoked" | "expired" | "active" {
   if (batch.revoked_time) return "revoked";
