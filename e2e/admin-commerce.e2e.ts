@@ -129,7 +129,7 @@ test("an admin makes and exports a code batch a user redeems, and sets a price t
     const word = `journeyword${Date.now()}`;
     await admin.goto("/admin/moderation");
     await admin.getByLabel(en["admin.words.add"] as string).fill(word, { timeout: 30_000 });
-    await admin.getByRole("button", { name: en["admin.words.addButton"] }).click();
+    await admin.getByRole("button", { name: en["admin.words.addButton"] as string, exact: true }).click();
     await expect(admin.locator(".toast").filter({ hasText: word })).toBeVisible();
     await admin.getByRole("button", { name: text("admin.words.removeWord", { word }) }).click();
     await expect(
