@@ -57,6 +57,7 @@ export function ProductsSection() {
         }}
         onFailed={(text) => toast({ text, tone: "error" })}
       />
+      <CampaignWindowsCard toast={toast} onSaved={() => void load()} />
       {products.map((product) => (
         <div key={product.id} className="card console-card">
           <h2>
@@ -105,7 +106,6 @@ export function ProductsSection() {
           </div>
         </div>
       ))}
-      <CampaignWindowsCard toast={toast} onSaved={() => void load()} />
       <Toasts toasts={toasts} dismiss={dismiss} />
     </>
   );
