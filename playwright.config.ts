@@ -12,7 +12,7 @@ const WORKERS = Number(process.env.E2E_WORKERS) || Math.max(1, Math.floor(availa
 // Journeys that change the one server's remote config (feature switches, announcements,
 // the debug console) would switch buttons off under journeys running beside them: they
 // run after all the others, one at a time.
-const SHARED_CONFIG = /(feature-switches|debug-console|feedback|admin-console)\.e2e\.ts$/;
+const SHARED_CONFIG = /(feature-switches|debug-console|feedback|admin-console|admin-commerce)\.e2e\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",

@@ -52,8 +52,8 @@ export async function signUpInBrowser(
   return { email, password, userId: sub as string };
 }
 
-/** The e2e admin's request context (signed up on first use, signed in after). */
-export async function adminRequest(browser: Browser, baseURL: string): Promise<APIRequestContext> {
+/** A page of the e2e admin, in its own context (signed up on first use, signed in after). */
+export async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   try {
@@ -65,5 +65,10 @@ export async function adminRequest(browser: Browser, baseURL: string): Promise<A
     });
     if (!signin.ok()) throw new Error(`admin sign-in failed: ${signin.status()} ${await signin.text()}`);
   }
-  return page.request;
+  return page;
+}
+
+/** The e2e admin's request context (signed up on first use, signed in after). */
+export async function adminRequest(browser: Browser, baseURL: string): Promise<APIRequestContext> {
+  return (await adminPage(browser, baseURL)).request;
 }

@@ -1,6 +1,7 @@
 import type { PaymentProvider as ProviderName } from "@nimbus/protocol";
 import type { Mailer, MailLogger } from "./mail/mailer.js";
 import { loadCatalogue, seedCatalogue } from "./modules/payments/catalogue.js";
+import { CatalogueAdmin } from "./modules/payments/catalogue-admin.js";
 import { MembershipService } from "./modules/payments/membership-service.js";
 import { registerPaymentJobs } from "./modules/payments/payment-jobs.js";
 import { type PaymentProvider, SandboxProvider } from "./modules/payments/payment-provider.js";
@@ -14,6 +15,8 @@ export interface MembershipServices {
   payments: PaymentsService;
   membership: MembershipService;
   stripeWebhooks: StripeWebhooks;
+  /** The console's view of the catalogue; its price changes survive restarts. */
+  catalogueAdmin: CatalogueAdmin;
   /** Loads the catalogue (defaults or `PRODUCTS_FILE`) into the database; `buildApp` runs it once. */
   seedCatalogue(): Promise<void>;
 }
@@ -48,6 +51,7 @@ export function wireMembership(shared: Shared, mailer: Mailer, log: MailLogger):
     payments,
     membership,
     stripeWebhooks,
+    catalogueAdmin: new CatalogueAdmin({ db, clock, adminLog: shared.adminLog }),
     seedCatalogue: () => seedCatalogue(db, loadCatalogue(config.payments.productsFile)),
   };
 }

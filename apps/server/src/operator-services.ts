@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { Metrics } from "./lib/metrics.js";
 import type { BackgroundSends } from "./mail/background-sends.js";
 import type { Mailer } from "./mail/mailer.js";
-import { AdminLog } from "./modules/admin-log/admin-log.js";
+import type { AdminLog } from "./modules/admin-log/admin-log.js";
 import { FeedbackService } from "./modules/feedback/feedback-service.js";
 import { AppDownloads } from "./modules/remote-config/app-downloads.js";
 import { ConfigAnswers } from "./modules/remote-config/config-answers.js";
@@ -37,7 +37,7 @@ export interface OperatorServices {
 
 export function wireOperators(shared: Shared, mailer: Mailer, sends: BackgroundSends): OperatorServices {
   const { db, clock, config, rateLimits } = shared;
-  const adminLog = new AdminLog(db, clock);
+  const { adminLog } = shared;
   const remoteConfig = new RemoteConfigService({
     db,
     clock,

@@ -26,7 +26,7 @@ export function wireRewards(shared: Shared): RewardsServices {
     }),
     invites: new Invites(db, clock, rewards, config.publicUrl),
     checkIns: new CheckIns(db, clock, rewards),
-    campaigns: new Campaigns(clock, rewards.campaigns),
+    campaigns: new Campaigns({ db, clock, adminLog: shared.adminLog, configured: rewards.campaigns }),
     compensations: new Compensations(db, clock, rewards),
   };
 }

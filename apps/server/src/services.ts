@@ -13,6 +13,7 @@ import type { BackgroundSends } from "./mail/background-sends.js";
 import type { Mailer, SmsSender } from "./mail/index.js";
 import { type MediaServices, wireMedia } from "./media-services.js";
 import { type MembershipServices, wireMembership } from "./membership-services.js";
+import { AdminLog } from "./modules/admin-log/admin-log.js";
 import { DriveEvents } from "./modules/events/drive-events.js";
 import { type EventWakes, LocalEventWakes, RedisEventWakes } from "./modules/events/event-wakes.js";
 import { FilesRepository } from "./modules/files/index.js";
@@ -80,6 +81,8 @@ export interface Shared extends AppDeps {
   links: DownloadLinks;
   /** The entitlement ledger's answers (premium, storage and traffic limits), read by every area that checks a limit. */
   memberships: Memberships;
+  /** The log of admin actions, written by every area an admin acts in. */
+  adminLog: AdminLog;
 }
 
 /** The domain services routes call (`services.x`), built once per app from its dependencies. */
@@ -224,6 +227,7 @@ function createShared(deps: AppDeps, log: FastifyBaseLogger): Shared {
     taskJobs: new TaskJobs(db, tasks, deps.jobs),
     links: new DownloadLinks(deps.config.secretKey),
     memberships: new Memberships(db, deps.clock, deps.config.quota),
+    adminLog: new AdminLog(db, deps.clock),
   };
 }
 

@@ -5,6 +5,7 @@ import { LinkChecks } from "./modules/downloads/link-checks.js";
 import type { PreviewService } from "./modules/previews/preview-service.js";
 import { PassCodeGuard } from "./modules/shares/pass-code-guard.js";
 import { PassCodeTokens } from "./modules/shares/pass-code-tokens.js";
+import { SensitiveWords } from "./modules/shares/sensitive-words.js";
 import { ShareAccessChecker } from "./modules/shares/share-access.js";
 import { ShareReports } from "./modules/shares/share-reports.js";
 import { ShareRestore } from "./modules/shares/share-restore.js";
@@ -25,6 +26,8 @@ export interface ShareServices {
   linkChecks: LinkChecks;
   /** Anonymous share visitors' per-address allowance. */
   anonymousTraffic: AnonymousTraffic;
+  /** The SENSITIVE_WORD check's words; admins add and remove them in the console. */
+  sensitiveWords: SensitiveWords;
 }
 
 /** Builds sharing and moderation and registers the `shares.restore` job. */
@@ -33,13 +36,19 @@ export function wireShares(shared: Shared, previews: PreviewService): ShareServi
   const files = shared.filesRepository;
   const repository = new SharesRepository(db);
   const guard = new PassCodeGuard(rateLimits);
+  const sensitiveWords = new SensitiveWords({
+    db,
+    clock,
+    adminLog: shared.adminLog,
+    configured: config.shares.sensitiveWords,
+  });
   const access = new ShareAccessChecker({
     db,
     shares: repository,
     tokens: new PassCodeTokens(config.secretKey),
     guard,
     clock,
-    sensitiveWords: config.shares.sensitiveWords,
+    sensitiveWords,
   });
   const shareRestore = new ShareRestore({
     db,
@@ -80,5 +89,6 @@ export function wireShares(shared: Shared, previews: PreviewService): ShareServi
     audit: new AuditService({ db, shares: repository, clock }),
     linkChecks: new LinkChecks(users, shareVisits),
     anonymousTraffic: new AnonymousTraffic(rateLimits, config.shares.anonymousTrafficBytes),
+    sensitiveWords,
   };
 }

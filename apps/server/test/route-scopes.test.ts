@@ -44,6 +44,12 @@ const EXPECTED: Array<[string, string, AuthScope]> = [
   ["POST", "/admin/v1/users/:id([^/:]+)::revoke_premium", "admin"],
   ["POST", "/admin/v1/users/:id([^/:]+)::reset_two_factor", "admin"],
   ["POST", "/admin/v1/users/:id([^/:]+)::delete", "admin"],
+  ["GET", "/admin/v1/activation-codes", "admin"],
+  ["GET", "/admin/v1/sensitive-words", "admin"],
+  ["POST", "/admin/v1/sensitive-words::remove", "admin"],
+  ["GET", "/admin/v1/products", "admin"],
+  ["POST", "/admin/v1/products/:product_id/prices", "admin"],
+  ["POST", "/admin/v1/campaigns/:campaign_id/window", "admin"],
 ];
 
 /**

@@ -7,6 +7,7 @@ export * from "./api/auth.js";
 export * from "./api/captcha.js";
 export * from "./api/common.js";
 export * from "./api/console.js";
+export * from "./api/console-commerce.js";
 export * from "./api/downloads.js";
 export * from "./api/endpoints/index.js";
 export * from "./api/events.js";

@@ -56,6 +56,8 @@ export interface Tables {
   payment_events: PaymentEventsTable;
   offline_contents: OfflineContentsTable;
   offline_folders: OfflineFoldersTable;
+  sensitive_words: SensitiveWordsTable;
+  campaign_windows: CampaignWindowsTable;
 }
 
 /** A finished cloud download's stored files by content key (migration 0011, instant cloud download). */
@@ -531,6 +533,23 @@ export interface RemoteConfigTable {
 }
 
 /** Every admin action: who, what, on what, from where, when (migration 0015). */
+/** A campaign's window as an admin set it; it wins over `REWARD_CAMPAIGNS` and the catalogue's windows. */
+export interface CampaignWindowsTable {
+  id: string;
+  starts_at: number;
+  ends_at: number;
+  updated_by: string;
+  updated_at: number;
+}
+
+/** A word an admin added to the share check (`SHARE_SENSITIVE_WORDS` are not stored). */
+export interface SensitiveWordsTable {
+  /** Lower-cased. */
+  word: string;
+  created_by: string;
+  created_at: number;
+}
+
 export interface AdminActionsTable {
   id: string;
   admin_user_id: string;
@@ -620,6 +639,8 @@ export interface ProductPricesTable {
   product_id: string;
   currency: string;
   amount: number;
+  /** When an admin set this price (the start-up seed keeps it); null for a seeded price. */
+  edited_at: number | null;
 }
 
 /** A campaign's price, charged only while `starts_at <= now < ends_at`. */

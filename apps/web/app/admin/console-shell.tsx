@@ -14,6 +14,8 @@ export const CONSOLE_SECTIONS = [
   { path: "/admin/users", key: "users" },
   { path: "/admin/moderation", key: "moderation" },
   { path: "/admin/feedback", key: "feedback" },
+  { path: "/admin/codes", key: "codes" },
+  { path: "/admin/products", key: "products" },
   { path: "/admin/config", key: "config" },
   { path: "/admin/actions", key: "actions" },
   { path: "/admin/transparency", key: "transparency" },

@@ -4,15 +4,17 @@ import { callEndpoint, errorText } from "../api/client.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { formatMoment } from "./format.js";
 import { ListFooter } from "./list-footer.js";
+import { SensitiveWordsCard } from "./sensitive-words.js";
 import { useAdminList } from "./use-admin-list.js";
 
-/** Moderation: the report queue, the review queue, and blocking content by GCID. */
+/** Moderation: the report queue, the review queue, blocking content by GCID, the sensitive words. */
 export function ModerationSection() {
   return (
     <>
       <ReportQueue />
       <ReviewQueue />
       <BlockByGcid />
+      <SensitiveWordsCard />
     </>
   );
 }

@@ -1,10 +1,12 @@
 import { data } from "react-router";
 import { AdminLogSection } from "../admin/admin-log.js";
+import { CodeBatchesSection } from "../admin/code-batches.js";
 import { ConfigEditor } from "../admin/config-editor.js";
 import { ConsoleShell } from "../admin/console-shell.js";
 import { DashboardSection } from "../admin/dashboard.js";
 import { FeedbackInbox } from "../admin/feedback-inbox.js";
 import { ModerationSection } from "../admin/moderation.js";
+import { ProductsSection } from "../admin/products.js";
 import { TransparencySection } from "../admin/transparency-section.js";
 import { UsersSection } from "../admin/users.js";
 import { namedPageMeta } from "../site/meta.js";
@@ -15,6 +17,8 @@ const SECTIONS = {
   users: UsersSection,
   moderation: ModerationSection,
   feedback: FeedbackInbox,
+  codes: CodeBatchesSection,
+  products: ProductsSection,
   config: ConfigEditor,
   actions: AdminLogSection,
   transparency: TransparencySection,

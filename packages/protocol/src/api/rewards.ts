@@ -51,7 +51,15 @@ export const codeBatchSchema = z.object({
   created_time: z.string(),
   revoked_time: z.string().nullable(),
 });
-export const codeBatchListSchema = z.object({ batches: z.array(codeBatchSchema) });
+export const codeBatchListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  page_token: z.string().max(200).optional(),
+});
+/** Newest first; `next_page_token` is "" on the last page. */
+export const codeBatchListSchema = z.object({
+  batches: z.array(codeBatchSchema),
+  next_page_token: z.string(),
+});
 export const codeBatchParamsSchema = z.object({ batch_id: z.string().min(1).max(64) });
 export const revokeCodesResponseSchema = z.object({ batch_id: z.string(), revoked_count: z.number().int() });
 

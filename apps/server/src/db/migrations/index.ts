@@ -19,6 +19,7 @@ import { lazyBlobSha256 } from "./0017_lazy_blob_sha256.js";
 import { moderationActions } from "./0018_moderation_actions.js";
 import { userSettings } from "./0021_user_settings.js";
 import { externalIdentities } from "./0023_external_identities.js";
+import { adminCommerce } from "./0025_admin_commerce.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -42,5 +43,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "0018_moderation_actions": moderationActions(dialect),
     "0021_user_settings": userSettings(dialect),
     "0023_external_identities": externalIdentities(dialect),
+    "0025_admin_commerce": adminCommerce(dialect),
   };
 }

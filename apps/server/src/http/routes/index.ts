@@ -10,6 +10,7 @@ import { twoFactorDisable } from "./accounts/two-factor-disable.js";
 import { twoFactorEnrol } from "./accounts/two-factor-enrol.js";
 import { twoFactorRecoveryCodes } from "./accounts/two-factor-recovery-codes.js";
 import { twoFactorStatus } from "./accounts/two-factor-status.js";
+import { adminCampaignWindows } from "./admin/campaign-windows.js";
 import { createCodes } from "./admin/create-codes.js";
 import { adminDashboard } from "./admin/dashboard.js";
 import { exportCodes } from "./admin/export-codes.js";
@@ -18,9 +19,11 @@ import { listAdminActions } from "./admin/list-actions.js";
 import { listCodeBatches } from "./admin/list-code-batches.js";
 import { listConfigVersions } from "./admin/list-config-versions.js";
 import { adminListFeedback } from "./admin/list-feedback.js";
+import { adminProducts } from "./admin/products.js";
 import { replyFeedback } from "./admin/reply-feedback.js";
 import { revokeCodes } from "./admin/revoke-codes.js";
 import { rollbackConfig } from "./admin/rollback-config.js";
+import { changeSensitiveWords, listSensitiveWords } from "./admin/sensitive-words.js";
 import { updateConfig } from "./admin/update-config.js";
 import { adminUserActions, adminUsers } from "./admin/users.js";
 import { appBuild } from "./app/build.js";
@@ -274,6 +277,10 @@ const adminRoutes: ReadonlyArray<Route> = [
   adminDashboard,
   adminUsers,
   adminUserActions,
+  listSensitiveWords,
+  changeSensitiveWords,
+  adminProducts,
+  adminCampaignWindows,
   listAdminActions,
 ];
 

@@ -6,8 +6,8 @@ import type { Db } from "../../db/database.js";
  * The shop's catalogue: products (plans and packs), their list prices per currency in
  * minor units, and campaign prices that apply only inside their window. The defaults
  * below are loaded at start unless `PRODUCTS_FILE` names a JSON file of the same shape
- * (`docs/membership.md`); either way the database copy is replaced at each start, so
- * the file is the operator's one place to change what is sold.
+ * (`docs/membership.md`); either way the database copy is replaced at each start,
+ * except list prices an admin set in the console (`edited_at`), which stay.
  */
 
 const GB = 1024 ** 3;
@@ -126,12 +126,13 @@ export function loadCatalogue(file: string | undefined): z.output<typeof catalog
 
 /**
  * Replaces the database catalogue with `catalogue` in one transaction. Products no
- * longer listed stay (orders name them) but are marked inactive.
+ * longer listed stay (orders name them) but are marked inactive; console-set prices stay.
  */
 export async function seedCatalogue(db: Db, catalogue: z.output<typeof catalogueFileSchema>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("products").set({ active: 0 }).execute();
-    await trx.deleteFrom("product_prices").execute();
+    // A price an admin set in the console stays; the others follow the file.
+    await trx.deleteFrom("product_prices").where("edited_at", "is", null).execute();
     await trx.deleteFrom("campaign_prices").execute();
     for (const [sort, product] of catalogue.products.entries()) {
       const row = {
@@ -153,7 +154,11 @@ export async function seedCatalogue(db: Db, catalogue: z.output<typeof catalogue
         .onConflict((oc) => oc.column("id").doUpdateSet(row))
         .execute();
       for (const [currency, amount] of Object.entries(product.prices)) {
-        await trx.insertInto("product_prices").values({ product_id: product.id, currency, amount }).execute();
+        await trx
+          .insertInto("product_prices")
+          .values({ product_id: product.id, currency, amount })
+          .onConflict((oc) => oc.columns(["product_id", "currency"]).doNothing())
+          .execute();
       }
     }
     const known = new Set(catalogue.products.map((p) => p.id));
@@ -174,6 +179,14 @@ export async function seedCatalogue(db: Db, catalogue: z.output<typeof catalogue
             .execute();
         }
       }
+    }
+    // A window an admin set in the console holds for the campaign's prices too.
+    for (const window of await trx.selectFrom("campaign_windows").selectAll().execute()) {
+      await trx
+        .updateTable("campaign_prices")
+        .set({ starts_at: window.starts_at, ends_at: window.ends_at })
+        .where("campaign_id", "=", window.id)
+        .execute();
     }
   });
 }

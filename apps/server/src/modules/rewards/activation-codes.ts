@@ -133,10 +133,11 @@ export class ActivationCodes {
     return { batchId, codes: [...codes] };
   }
 
-  /** The newest batches first, with how many of their codes were redeemed. */
-  async listBatches(limit = 200): Promise<BatchSummary[]> {
-    const rows = await this.deps.db
-      .selectFrom("activation_code_batches as b")
+  /** The newest batches first (older than `beforeId` when given), with how many of their codes were redeemed. */
+  async listBatches(limit = 200, beforeId?: string): Promise<BatchSummary[]> {
+    let select = this.deps.db.selectFrom("activation_code_batches as b");
+    if (beforeId) select = select.where("b.id", "<", beforeId);
+    const rows = await select
       .leftJoin("activation_codes as c", (join) =>
         join.onRef("c.batch_id", "=", "b.id").on("c.redeemed_at", "is not", null),
       )

@@ -36,7 +36,8 @@ export interface ShareAccessDeps {
   tokens: PassCodeTokens;
   guard: PassCodeGuard;
   clock: Clock;
-  sensitiveWords: readonly string[];
+  /** The words of the SENSITIVE_WORD check (configured and added in the console). */
+  sensitiveWords: { all(): Promise<readonly string[]> };
 }
 
 /**
@@ -44,7 +45,7 @@ export interface ShareAccessDeps {
  * order — unknown id (NOT_FOUND); cancelled, or every shared item gone (DELETED);
  * waiting for review (AUDITING) or rejected (PROHIBITED); past its expiry
  * (EXPIRED); content an admin blocked by GCID (PROHIBITED / SENSITIVE_RESOURCE);
- * a configured sensitive word in the title or a shared item's name
+ * a sensitive word (configured or added by an admin) in the title or a shared item's name
  * (SENSITIVE_WORD); its restore limit used up (MAX_RESTORE_COUNT); then the
  * passcode: none given or no valid token (PASS_CODE_EMPTY), wrong (PASS_CODE_ERROR), else OK.
  * Wrong passcodes count towards the guessing limits (`captcha_required` per client,
@@ -76,7 +77,8 @@ export class ShareAccessChecker {
       roots.map((row) => row.id),
     );
     if (verdict) return found(verdict);
-    if (this.hasSensitiveWord([share.title, ...roots.map((row) => row.name)])) return found("SENSITIVE_WORD");
+    if (await this.hasSensitiveWord([share.title, ...roots.map((row) => row.name)]))
+      return found("SENSITIVE_WORD");
     if (share.restore_limit >= 0 && share.restore_count >= share.restore_limit)
       return found("MAX_RESTORE_COUNT");
     if (share.pass_code === "" || visit.viewerId === share.user_id) return found("OK", roots);
@@ -108,8 +110,8 @@ export class ShareAccessChecker {
     return result("PASS_CODE_EMPTY");
   }
 
-  private hasSensitiveWord(texts: readonly string[]): boolean {
-    const words = this.deps.sensitiveWords;
+  private async hasSensitiveWord(texts: readonly string[]): Promise<boolean> {
+    const words = await this.deps.sensitiveWords.all();
     if (words.length === 0) return false;
     return texts.some((text) => {
       const folded = text.toLowerCase();

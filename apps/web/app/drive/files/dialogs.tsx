@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useRef } from "react";
 import { ModalDialog } from "../../components/modal-dialog.js";
 import { useT } from "../../i18n/i18n.js";
 import { isolated } from "../../lib/bidi.js";
+import "./dialogs.css";
 
 /** A drive dialog shown while mounted, headed by its title; Escape or Cancel calls `onCancel`. */
 export function Modal({

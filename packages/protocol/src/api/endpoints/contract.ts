@@ -47,6 +47,20 @@ import {
   transparencyQuerySchema,
   transparencyReportSchema,
 } from "../console.js";
+import {
+  adminCampaignListSchema,
+  adminCampaignSchema,
+  adminProductListSchema,
+  adminProductSchema,
+  campaignParamsSchema,
+  productParamsSchema,
+  sensitiveWordListQuerySchema,
+  sensitiveWordListSchema,
+  sensitiveWordRequestSchema,
+  sensitiveWordSchema,
+  setCampaignWindowRequestSchema,
+  setPriceRequestSchema,
+} from "../console-commerce.js";
 import { signedLinkQuery, zipLinkRequestSchema, zipLinkSchema } from "../downloads.js";
 import { eventListSchema, listEventsQuerySchema } from "../events.js";
 import {
@@ -116,6 +130,7 @@ import {
 import {
   campaignListQuerySchema,
   campaignListSchema,
+  codeBatchListQuerySchema,
   codeBatchListSchema,
   codeBatchParamsSchema,
   compensateRequestSchema,
@@ -304,6 +319,34 @@ export const endpoints = {
     listActions: defineEndpoint(endpointLocations.admin.listActions, {
       query: adminActionListQuerySchema,
       response: { 200: adminActionListSchema },
+    }),
+    listSensitiveWords: defineEndpoint(endpointLocations.admin.listSensitiveWords, {
+      query: sensitiveWordListQuerySchema,
+      response: { 200: sensitiveWordListSchema },
+    }),
+    addSensitiveWord: defineEndpoint(endpointLocations.admin.addSensitiveWord, {
+      body: sensitiveWordRequestSchema,
+      response: { 200: sensitiveWordSchema },
+    }),
+    removeSensitiveWord: defineEndpoint(endpointLocations.admin.removeSensitiveWord, {
+      body: sensitiveWordRequestSchema,
+      response: { 200: z.object({}) },
+    }),
+    listProducts: defineEndpoint(endpointLocations.admin.listProducts, {
+      response: { 200: adminProductListSchema },
+    }),
+    setProductPrice: defineEndpoint(endpointLocations.admin.setProductPrice, {
+      params: productParamsSchema,
+      body: setPriceRequestSchema,
+      response: { 200: adminProductSchema },
+    }),
+    listCampaigns: defineEndpoint(endpointLocations.admin.listCampaigns, {
+      response: { 200: adminCampaignListSchema },
+    }),
+    setCampaignWindow: defineEndpoint(endpointLocations.admin.setCampaignWindow, {
+      params: campaignParamsSchema,
+      body: setCampaignWindowRequestSchema,
+      response: { 200: adminCampaignSchema },
     }),
   },
   audit: {
@@ -667,6 +710,7 @@ export const endpoints = {
       response: { 200: createCodesResponseSchema },
     }),
     listCodeBatches: defineEndpoint(endpointLocations.rewards.listCodeBatches, {
+      query: codeBatchListQuerySchema,
       response: { 200: codeBatchListSchema },
     }),
     /** CSV: `code,status,redeemed_by,redeemed_time`. */

@@ -42,6 +42,13 @@ export const endpointLocations = {
     resetUserTwoFactor: { method: "POST", path: "/admin/v1/users/{id}:reset_two_factor" },
     deleteUser: { method: "POST", path: "/admin/v1/users/{id}:delete" },
     listActions: { method: "GET", path: "/admin/v1/actions" },
+    listSensitiveWords: { method: "GET", path: "/admin/v1/sensitive-words" },
+    addSensitiveWord: { method: "POST", path: "/admin/v1/sensitive-words" },
+    removeSensitiveWord: { method: "POST", path: "/admin/v1/sensitive-words:remove" },
+    listProducts: { method: "GET", path: "/admin/v1/products" },
+    setProductPrice: { method: "POST", path: "/admin/v1/products/{product_id}/prices" },
+    listCampaigns: { method: "GET", path: "/admin/v1/campaigns" },
+    setCampaignWindow: { method: "POST", path: "/admin/v1/campaigns/{campaign_id}/window" },
   },
   audit: {
     approveShares: { method: "POST", path: "/audit/v1/share:approve" },

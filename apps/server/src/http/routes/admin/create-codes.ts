@@ -3,8 +3,9 @@ import type { Services } from "../../../services.js";
 import { route } from "../../endpoint-route.js";
 import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
+import { adminActor } from "./admin-actor.js";
 
-export function createCodes(app: NimbusApp, { activationCodes }: Services): void {
+export function createCodes(app: NimbusApp, { activationCodes, adminLog }: Services): void {
   route(
     app,
     endpoints.rewards.createCodes,
@@ -30,6 +31,12 @@ export function createCodes(app: NimbusApp, { activationCodes }: Services): void
         expiresAt: expires_time ? Date.parse(expires_time) : undefined,
         note,
         createdBy: userId(request),
+      });
+      await adminLog.record({
+        ...adminActor(request),
+        action: "activation_codes.create",
+        target: batch.batchId,
+        detail: { count, grants, expires_time: expires_time ?? null, note },
       });
       return { batch_id: batch.batchId, codes: batch.codes };
     },

@@ -3,8 +3,9 @@ import { isoTime } from "../../../lib/clock.js";
 import type { Services } from "../../../services.js";
 import { route } from "../../endpoint-route.js";
 import type { NimbusApp } from "../../types.js";
+import { adminActor } from "./admin-actor.js";
 
-export function exportCodes(app: NimbusApp, { activationCodes }: Services): void {
+export function exportCodes(app: NimbusApp, { activationCodes, adminLog }: Services): void {
   route(
     app,
     endpoints.rewards.exportCodes,
@@ -19,6 +20,8 @@ export function exportCodes(app: NimbusApp, { activationCodes }: Services): void
     async (request, reply) => {
       const { batch_id } = request.params;
       const codes = await activationCodes.exportBatch(batch_id);
+      // The plain codes are shown again: who saw them is part of the log.
+      await adminLog.record({ ...adminActor(request), action: "activation_codes.export", target: batch_id });
       const lines = ["code,status,redeemed_by,redeemed_time"];
       for (const c of codes) {
         lines.push(

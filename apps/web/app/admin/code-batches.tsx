@@ -1,0 +1,244 @@
+import { nimbusApi, type RewardGrants } from "@nimbus/protocol";
+import { useCallback, useState } from "react";
+import { callEndpoint, endpointUrl, errorText } from "../api/client.js";
+import { ConfirmDialog } from "../drive/files/dialogs.js";
+import { Toasts, useToasts } from "../drive/files/toasts.js";
+import { useLocale, useT } from "../i18n/i18n.js";
+import { formatMoment, grantsText } from "./format.js";
+import { ListFooter } from "./list-footer.js";
+import { useAdminList } from "./use-admin-list.js";
+
+const GB = 1024 ** 3;
+
+type Batch = {
+  batch_id: string;
+  note: string;
+  grants: RewardGrants;
+  code_count: number;
+  redeemed_count: number;
+  expires_time: string | null;
+  revoked_time: string | null;
+  created_time: string;
+};
+
+function batchState(batch: Batch, now: number): "revoked" | "expired" | "active" {
+  if (batch.revoked_time) return "revoked";
+  if (batch.expires_time && Date.parse(batch.expires_time) <= now) return "expired";
+  return "active";
+}
+
+/** Activation-code batches: make one, export its codes as CSV, revoke it. Paged on the server. */
+export function CodeBatchesSection() {
+  const t = useT();
+  const locale = useLocale();
+  const [toasts, toast, dismiss] = useToasts();
+  const fetchPage = useCallback(
+    async (page_token?: string) => {
+      const answer = await callEndpoint(nimbusApi.rewards.listCodeBatches, {
+        query: { limit: 20, page_token },
+        locale,
+      });
+      return answer.ok
+        ? {
+            ok: true as const,
+            data: { data: answer.data.batches, next_page_token: answer.data.next_page_token },
+          }
+        : answer;
+    },
+    [locale],
+  );
+  const list = useAdminList<Batch>(fetchPage);
+  const [revoking, setRevoking] = useState<Batch | undefined>(undefined);
+  const [pending, setPending] = useState<string>("");
+
+  async function revoke(batch: Batch) {
+    setRevoking(undefined);
+    setPending(batch.batch_id);
+    const answer = await callEndpoint(nimbusApi.rewards.revokeCodes, {
+      params: { batch_id: batch.batch_id },
+      locale,
+    });
+    setPending("");
+    if (!answer.ok) {
+      toast({ text: errorText(answer.error, t), tone: "error" });
+      return;
+    }
+    toast({ text: t("admin.codes.revoked", { count: answer.data.revoked_count }) });
+    await list.reload();
+  }
+
+  const now = Date.now();
+  return (
+    <>
+      <MakeBatchForm
+        onMade={async (count) => {
+          toast({ text: t("admin.codes.made", { count }) });
+          await list.reload();
+        }}
+        onFailed={(text) => toast({ text, tone: "error" })}
+      />
+      <div className="card console-card">
+        <h2>{t("admin.codes.batches")}</h2>
+        <div className="table-wrap">
+          <table className="console-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.codes.col.made")}</th>
+                <th scope="col">{t("admin.codes.col.grants")}</th>
+                <th scope="col">{t("admin.codes.col.redeemed")}</th>
+                <th scope="col">{t("admin.codes.col.expires")}</th>
+                <th scope="col">{t("admin.col.status")}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t("admin.col.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.rows.map((batch) => {
+                const state = batchState(batch, now);
+                const name = batch.note || formatMoment(batch.created_time, locale);
+                return (
+                  <tr key={batch.batch_id}>
+                    <td>
+                      {formatMoment(batch.created_time, locale)}
+                      {batch.note && <span className="cat-desc muted">{batch.note}</span>}
+                    </td>
+                    <td>{grantsText(batch.grants, t, locale)}</td>
+                    <td>
+                      {t("admin.codes.redeemedOf", {
+                        redeemed: batch.redeemed_count,
+                        count: batch.code_count,
+                      })}
+                    </td>
+                    <td>
+                      {batch.expires_time ? formatMoment(batch.expires_time, locale) : t("admin.codes.never")}
+                    </td>
+                    <td>{t(`admin.codes.state.${state}`)}</td>
+                    <td>
+                      <span className="console-row-actions">
+                        <a
+                          className="button"
+                          href={endpointUrl(nimbusApi.rewards.exportCodes, {
+                            params: { batch_id: batch.batch_id },
+                          })}
+                          download={`activation-codes-${batch.batch_id}.csv`}
+                          aria-label={t("admin.codes.exportBatch", { name })}
+                        >
+                          {t("admin.codes.export")}
+                        </a>
+                        {state === "active" && (
+                          <button
+                            type="button"
+                            className="button ghost"
+                            disabled={pending === batch.batch_id}
+                            aria-busy={pending === batch.batch_id}
+                            aria-label={t("admin.codes.revokeBatch", { name })}
+                            onClick={() => setRevoking(batch)}
+                          >
+                            {pending === batch.batch_id ? t("admin.codes.revoking") : t("admin.codes.revoke")}
+                          </button>
+                        )}
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        <ListFooter list={list} />
+      </div>
+      {revoking && (
+        <ConfirmDialog
+          title={t("admin.codes.confirm.title")}
+          body={t("admin.codes.confirm.body", { count: revoking.code_count - revoking.redeemed_count })}
+          confirm={t("admin.codes.revoke")}
+          onConfirm={() => void revoke(revoking)}
+          onCancel={() => setRevoking(undefined)}
+        />
+      )}
+      <Toasts toasts={toasts} dismiss={dismiss} />
+    </>
+  );
+}
+
+function MakeBatchForm({
+  onMade,
+  onFailed,
+}: {
+  onMade(count: number): Promise<void>;
+  onFailed(text: string): void;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="card console-card form-card"
+      aria-busy={busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        const data = new FormData(form);
+        const number = (name: string) => Number(data.get(name) || 0);
+        const grants: RewardGrants = {
+          ...(number("premium_days") > 0 ? { premium_days: number("premium_days") } : {}),
+          ...(number("storage_gb") > 0 ? { storage_bytes: Math.round(number("storage_gb") * GB) } : {}),
+          ...(number("traffic_gb") > 0 ? { traffic_bytes: Math.round(number("traffic_gb") * GB) } : {}),
+        };
+        const expires = String(data.get("expires") ?? "");
+        setBusy(true);
+        void callEndpoint(nimbusApi.rewards.createCodes, {
+          body: {
+            count: number("count"),
+            grants,
+            note: String(data.get("note") ?? "").trim(),
+            // The end of the chosen day, UTC.
+            ...(expires ? { expires_time: `${expires}T23:59:59Z` } : {}),
+          },
+          locale,
+        }).then(async (answer) => {
+          setBusy(false);
+          if (!answer.ok) {
+            onFailed(errorText(answer.error, t));
+            return;
+          }
+          form.reset();
+          await onMade(answer.data.codes.length);
+        });
+      }}
+    >
+      <h2>{t("admin.codes.make")}</h2>
+      <p className="muted">{t("admin.codes.makeHint")}</p>
+      <div className="console-form-grid">
+        <label>
+          <span>{t("admin.codes.count")}</span>
+          <input name="count" type="number" min={1} max={10000} defaultValue={10} required />
+        </label>
+        <label>
+          <span>{t("admin.codes.days")}</span>
+          <input name="premium_days" type="number" min={0} max={3660} defaultValue={31} />
+        </label>
+        <label>
+          <span>{t("admin.codes.storageGb")}</span>
+          <input name="storage_gb" type="number" min={0} step="any" defaultValue={0} />
+        </label>
+        <label>
+          <span>{t("admin.codes.trafficGb")}</span>
+          <input name="traffic_gb" type="number" min={0} step="any" defaultValue={0} />
+        </label>
+        <label>
+          <span>{t("admin.codes.expires")}</span>
+          <input name="expires" type="date" />
+        </label>
+        <label>
+          <span>{t("admin.codes.note")}</span>
+          <input name="note" maxLength={200} />
+        </label>
+      </div>
+      <button type="submit" className="button primary" disabled={busy}>
+        {busy ? t("admin.codes.making") : t("admin.codes.makeButton")}
+      </button>
+    </form>
+  );
+}
