@@ -9,7 +9,6 @@ import { formatMoment } from "./format.js";
 import { ListFooter } from "./list-footer.js";
 import { useAdminList } from "./use-admin-list.js";
 import { accountLabel, UserDetails } from "./user-details.js";
-import "../drive/files/files.css";
 
 type Status = "" | "ACTIVE" | "BLOCKED" | "PENDING";
 
