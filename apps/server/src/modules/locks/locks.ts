@@ -27,7 +27,11 @@ export interface AcquireOptions {
 }
 
 /** Takes `key`, waiting up to `waitMs` for its holder to let go: the lease, or undefined. */
-export async function acquire(locks: Locks, key: string, options: AcquireOptions): Promise<Lease | undefined> {
+export async function acquire(
+  locks: Locks,
+  key: string,
+  options: AcquireOptions,
+): Promise<Lease | undefined> {
   const deadline = Date.now() + options.waitMs;
   const pollMs = options.pollMs ?? 50;
   for (;;) {
