@@ -131,6 +131,44 @@ describe("drive events across nodes", () => {
 });
 
 /**
+ * What the web does: a long poll (`GET /drive/v1/events/wait`) on node B while the user makes a
+ * folder through node A. B re-reads the database every 2 s while waiting, so only a wake-up that
+ * crossed from A answers well before that. Answers how long after the folder was made B answered.
+ */
+async function msUntilLongPollOnBAnswers(env: Record<string, string>): Promise<number> {
+  const [a, b] = await twoNodes(env);
+  const user = await signUp(a.app);
+  const wait = (query: string) => b.app.inject({ url: `/drive/v1/events/wait${query}`, headers: user.auth });
+  const { latest_id } = (await wait("")).json();
+  const answered = wait(`?after=${latest_id}&wait_seconds=10`);
+  await new Promise((resolve) => setTimeout(resolve, 200)); // B's handler is waiting
+  const made = await a.app.inject({
+    method: "POST",
+    url: "/drive/v1/files",
+    headers: user.auth,
+    payload: { kind: "drive#folder", name: "Made on A", parent_id: "" },
+  });
+  expect(made.statusCode).toBe(200);
+  const madeAt = Date.now();
+  const answer = (await answered).json();
+  expect(answer.changed).toBe(true);
+  return Date.now() - madeAt;
+}
+
+describe("the web's long poll across nodes", () => {
+  it("in memory (no REDIS_URL) node B's long poll sees a change made on A only at its re-read", async () => {
+    expect(await msUntilLongPollOnBAnswers({})).toBeGreaterThan(1_000);
+  });
+
+  it.skipIf(!redisUrl)(
+    "with REDIS_URL node B's long poll answers as soon as A records the change",
+    async () => {
+      expect(await msUntilLongPollOnBAnswers(redisEnv())).toBeLessThan(1_000);
+    },
+  );
+});
+
+/**
  * An admin changes the remote config on node A; answers how many milliseconds passed
  * until node B (which had cached the old document) answered the new announcement, or
  * Infinity when it still answered the old one after WAIT_MS.

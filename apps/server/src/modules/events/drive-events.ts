@@ -1,4 +1,10 @@
-import { DEFAULT_PAGE_LIMIT, type DriveEventList, type EventType, FILE_KIND } from "@nimbus/protocol";
+import {
+  DEFAULT_PAGE_LIMIT,
+  type DriveEventList,
+  type DriveEventWait,
+  type EventType,
+  FILE_KIND,
+} from "@nimbus/protocol";
 import type { Db } from "../../db/database.js";
 import { type Clock, isoTime } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
@@ -116,6 +122,21 @@ export class DriveEvents {
       unsubscribe();
       options.signal?.removeEventListener("abort", abort);
     }
+  }
+
+  /**
+   * The long poll (`GET /drive/v1/events/wait`): without `after`, the cursor at once; else waits
+   * up to `timeoutMs` for an event newer than `after` and answers whether one came, with the cursor.
+   */
+  async wait(
+    userId: string,
+    after: string | undefined,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<DriveEventWait> {
+    const changed =
+      after !== undefined && (await this.waitForNew(userId, after, timeoutMs, signal ? { signal } : {}));
+    return { kind: "drive#eventWait", changed, latest_id: await this.latestId(userId) };
   }
 
   /** Newest first; the page token is the id of the last event served. */

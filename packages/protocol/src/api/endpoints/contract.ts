@@ -40,7 +40,7 @@ import {
   transparencyReportSchema,
 } from "../console.js";
 import { signedLinkQuery, zipLinkRequestSchema, zipLinkSchema } from "../downloads.js";
-import { eventListSchema, listEventsQuerySchema } from "../events.js";
+import { eventListSchema, eventWaitSchema, listEventsQuerySchema, waitEventsQuerySchema } from "../events.js";
 import {
   batchIdsRequestSchema,
   batchMoveRequestSchema,
@@ -442,6 +442,10 @@ export const endpoints = {
     listEvents: defineEndpoint(endpointLocations.drive.listEvents, {
       query: listEventsQuerySchema,
       response: { 200: eventListSchema },
+    }),
+    waitEvents: defineEndpoint(endpointLocations.drive.waitEvents, {
+      query: waitEventsQuerySchema,
+      response: { 200: eventWaitSchema },
     }),
     listFiles: defineEndpoint(endpointLocations.drive.listFiles, {
       query: listFilesQuerySchema,
