@@ -31,7 +31,7 @@ describe("watchRemoteChanges", () => {
   it("takes the cursor first, then waits past it; each `changed` answer is announced", async () => {
     const server = fakeWaits();
     const onChanged = vi.fn();
-    const stop = watchRemoteChanges({ wait: server.wait, onChanged, page: visiblePage });
+    const stop = watchRemoteChanges({ wait: server.wait, onChanged, page: visiblePage, settleMs: 0 });
     await server.answer(wake(false, "")); // the cursor: nothing announced
     await server.answer(wake(false, "")); // a poll that timed out
     await server.answer(wake(true, "01A"));
@@ -56,7 +56,7 @@ describe("watchRemoteChanges", () => {
     await server.answer(failure(503));
     await server.answer(failure(401));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(sleeps).toEqual([2_000, 4_000]);
+    expect(sleeps).toEqual([2_000, 4_000]); // never reached the cursor: no settling
     expect(server.calls).toHaveLength(3);
     stop();
   });
@@ -72,12 +72,39 @@ describe("watchRemoteChanges", () => {
         return () => listeners.delete(listener);
       },
     };
-    const stop = watchRemoteChanges({ wait: server.wait, onChanged: () => {}, page });
+    const stop = watchRemoteChanges({ wait: server.wait, onChanged: () => {}, page, settleMs: 0 });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.calls).toHaveLength(0);
     visible = true;
     for (const listener of [...listeners]) listener();
     await vi.waitFor(() => expect(server.calls).toEqual([undefined]));
+    stop();
+  });
+
+  it("holds the first poll only after the page settled; a change meanwhile still answers it", async () => {
+    const server = fakeWaits();
+    const sleeps: number[] = [];
+    let settle = () => {};
+    const onChanged = vi.fn();
+    const stop = watchRemoteChanges({
+      wait: server.wait,
+      onChanged,
+      page: visiblePage,
+      settleMs: 10_000,
+      sleep: (ms) => {
+        sleeps.push(ms);
+        return new Promise<void>((resolve) => {
+          settle = resolve;
+        });
+      },
+    });
+    await server.answer(wake(false, "01A"));
+    await vi.waitFor(() => expect(sleeps).toEqual([10_000]));
+    expect(server.calls).toEqual([undefined]);
+    settle();
+    await server.answer(wake(true, "01B")); // made during the settling: answered at once
+    await vi.waitFor(() => expect(server.calls).toEqual([undefined, "01A", "01B"]));
+    expect(onChanged).toHaveBeenCalledOnce();
     stop();
   });
 });

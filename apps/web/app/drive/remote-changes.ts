@@ -14,6 +14,8 @@ export interface RemoteChangesOptions {
   /** Whether the page is seen, and a way to hear when it is again (a hidden tab does not poll). */
   page?: { visible(): boolean; onVisible(listener: () => void): () => void };
   sleep?: (ms: number) => Promise<void>;
+  /** How long after taking the cursor the first poll is held (default 10 s; see below). */
+  settleMs?: number;
 }
 
 /** After failures the next poll waits 2 s, 4 s, … up to a minute. */
@@ -23,12 +25,16 @@ const MAX_BACKOFF_MS = 60_000;
  * Keeps one long poll open while the page is seen and calls `onChanged` when it answers that the
  * user's drive changed; a hidden page stops after its current poll and, seen again, asks at once
  * whether anything changed meanwhile. Stops for good when signed out (401/403). Answers `stop`.
+ * The cursor is taken at once but the first poll is held only `settleMs` later: a page that just
+ * loaded finishes its own requests first (and tools waiting for the network to go quiet see it
+ * quiet), and a change made meanwhile still answers that first poll at once.
  */
 export function watchRemoteChanges({
   wait,
   onChanged,
   page = documentPage(),
   sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  settleMs = 10_000,
 }: RemoteChangesOptions): () => void {
   const stopped = new AbortController();
   const untilVisible = () =>
@@ -60,7 +66,9 @@ export function watchRemoteChanges({
       }
       failures = 0;
       if (answer.data.changed && cursor !== undefined) onChanged();
+      const first = cursor === undefined;
       cursor = answer.data.latest_id;
+      if (first) await sleep(settleMs);
     }
   })();
   return () => stopped.abort();
