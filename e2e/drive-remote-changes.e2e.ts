@@ -51,7 +51,7 @@ for (const viewport of SCREEN_SIZES) {
     await signUpInBrowser(seed);
     for (const name of ["Documents", "Photos"]) await createFolder(seed, name);
     await uploadFile(seed, "notes.txt", Buffer.from("notes"));
-    const cookies = await seeding.context().cookies();
+    const cookies = await seeding.cookies();
     for (const theme of THEMES) {
       const context = await themedContext(browser, baseURL ?? "", viewport, theme, { cookies });
       const shown = await context.newPage();
