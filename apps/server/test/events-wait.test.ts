@@ -83,3 +83,18 @@ describe("waiting for drive events (long poll)", () => {
     expect(visitor.json().error).toBeTruthy();
   });
 });
+
+describe("a node shutting down", () => {
+  it("answers its held long polls at once instead of waiting them out", async () => {
+    const t = await createTestApp();
+    const alice = await signUp(t.app);
+    const started = Date.now();
+    const held = t.app.inject({ url: "/drive/v1/events/wait?after=&wait_seconds=30", headers: alice.auth });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const closing = t.close();
+    const answer = await held;
+    await closing;
+    expect(answer.json()).toEqual({ kind: "drive#eventWait", changed: false, latest_id: "" });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});

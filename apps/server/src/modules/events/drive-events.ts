@@ -30,6 +30,9 @@ export const MAX_EVENTS_PER_CALL = 200;
  * module for its operations; uploads record `upload` through `record` too.
  */
 export class DriveEvents {
+  /** Aborted when the node shuts down: held long polls answer at once instead of delaying it. */
+  private readonly closing = new AbortController();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -134,9 +137,15 @@ export class DriveEvents {
     timeoutMs: number,
     signal?: AbortSignal,
   ): Promise<DriveEventWait> {
+    const stop = signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal;
     const changed =
-      after !== undefined && (await this.waitForNew(userId, after, timeoutMs, signal ? { signal } : {}));
+      after !== undefined && (await this.waitForNew(userId, after, timeoutMs, { signal: stop }));
     return { kind: "drive#eventWait", changed, latest_id: await this.latestId(userId) };
+  }
+
+  /** Ends every held `wait` now (the node is shutting down; clients poll again, on another node). */
+  stopWaiting(): void {
+    this.closing.abort();
   }
 
   /** Newest first; the page token is the id of the last event served. */
