@@ -137,10 +137,17 @@ export class DriveEvents {
     timeoutMs: number,
     signal?: AbortSignal,
   ): Promise<DriveEventWait> {
-    const stop = signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal;
-    const changed =
-      after !== undefined && (await this.waitForNew(userId, after, timeoutMs, { signal: stop }));
-    return { kind: "drive#eventWait", changed, latest_id: await this.latestId(userId) };
+    const stop = new AbortController();
+    const end = () => stop.abort();
+    for (const source of [signal, this.closing.signal]) source?.addEventListener("abort", end);
+    try {
+      if (signal?.aborted || this.closing.signal.aborted) end();
+      const changed =
+        after !== undefined && (await this.waitForNew(userId, after, timeoutMs, { signal: stop.signal }));
+      return { kind: "drive#eventWait", changed, latest_id: await this.latestId(userId) };
+    } finally {
+      for (const source of [signal, this.closing.signal]) source?.removeEventListener("abort", end);
+    }
   }
 
   /** Ends every held `wait` now (the node is shutting down; clients poll again, on another node). */
