@@ -2,7 +2,7 @@ import type { Lock, Locker, RequestRelease } from "@tus/server";
 import { acquire, type Lease, type Locks } from "../locks/locks.js";
 
 /**
- * What a PATCH (or DELETE) answers when another request of the same upload kept it busy for the
+ * What a PATCH answers when another request of the same upload kept it busy for the
  * whole wait: tus's offset conflict status, which tus clients answer with a HEAD and a resend.
  */
 export const UPLOAD_BUSY = {
