@@ -99,6 +99,7 @@ export class DriveEvents {
     options.signal?.addEventListener("abort", abort);
     try {
       for (;;) {
+        if (options.signal?.aborted) return false;
         pending = false;
         const newer = await this.db
           .selectFrom("events")
@@ -144,6 +145,9 @@ export class DriveEvents {
       if (signal?.aborted || this.closing.signal.aborted) end();
       const changed =
         after !== undefined && (await this.waitForNew(userId, after, timeoutMs, { signal: stop.signal }));
+      // Shutting down: no more queries (the database is closing); the client asks again elsewhere.
+      if (this.closing.signal.aborted)
+        return { kind: "drive#eventWait", changed: false, latest_id: after ?? "" };
       return { kind: "drive#eventWait", changed, latest_id: await this.latestId(userId) };
     } finally {
       for (const source of [signal, this.closing.signal]) source?.removeEventListener("abort", end);
