@@ -14,6 +14,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
+import http from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -161,7 +162,8 @@ async function startNginx(work, cleanups, upstreams) {
   }
 }
 
-export async function call(origin, method, route, { token, body, headers = {} } = {}) {
+/** One request; `body` is sent as JSON, `raw` (bytes) as it is. Answers status, headers and the JSON read. */
+export async function call(origin, method, route, { token, body, raw, headers = {} } = {}) {
   const response = await fetch(`${origin}${route}`, {
     method,
     headers: {
@@ -169,10 +171,11 @@ export async function call(origin, method, route, { token, body, headers = {} } 
       ...(body ? { "content-type": "application/json" } : {}),
       ...headers,
     },
-    body: body && JSON.stringify(body),
+    body: raw ?? (body && JSON.stringify(body)),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined };
+  const json = response.headers.get("content-type")?.includes("json") && text ? JSON.parse(text) : undefined;
+  return { status: response.status, headers: response.headers, json };
 }
 
 export async function ok(origin, method, route, options) {
@@ -211,6 +214,40 @@ export async function tusOffset(origin, tusPath, token) {
   const head = await fetch(`${origin}${tusPath}`, { method: "HEAD", headers: tusHeaders(token) });
   if (!head.ok) throw new Error(`HEAD ${tusPath}: ${head.status}`);
   return Number(head.headers.get("upload-offset"));
+}
+
+/**
+ * A PATCH whose headers go out at once and whose bytes follow in `pieces` parts, each after
+ * `delayMs` (fetch would hold the headers back until the first byte). Answers the status.
+ */
+export function tusSlowPatch(origin, tusPath, token, offset, bytes, pieces, delayMs) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${origin}${tusPath}`,
+      {
+        method: "PATCH",
+        headers: tusHeaders(token, {
+          "upload-offset": String(offset),
+          "content-type": "application/offset+octet-stream",
+          "content-length": String(bytes.length),
+        }),
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode));
+      },
+    );
+    request.on("error", reject);
+    request.flushHeaders();
+    const size = Math.ceil(bytes.length / pieces);
+    (async () => {
+      for (let sent = 0; sent < bytes.length; sent += size) {
+        await new Promise((done) => setTimeout(done, delayMs));
+        request.write(bytes.subarray(sent, sent + size));
+      }
+      request.end();
+    })().catch(reject);
+  });
 }
 
 export async function tusPatch(origin, tusPath, token, offset, body) {

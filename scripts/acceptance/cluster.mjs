@@ -6,8 +6,10 @@
 // - share it; another user saves it through node A (started again) and downloads it through
 //   nginx: bytes identical; nothing left in the bucket's temp areas or the nodes' disks;
 // - the per-address sign-in limit counted across both nodes;
-// - a drive event made on one node reaches a subscriber of the other (Redis wake-up) and the
-//   other node's event list.
+// - a change made through one node answers the web's long poll (GET /drive/v1/events/wait) held
+//   by the other at once (Redis wake-up), and shows in the other node's event list;
+// - two PATCHes of one upload at one offset on both nodes at once: one writes, the other gets 409
+//   (the upload's lock is in Redis).
 // Prints each step; exits non-zero on the first failed check.
 //   npm run build && node scripts/acceptance/cluster.mjs
 // Env: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), TEST_REDIS_URL
@@ -18,10 +20,9 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { GcidHasher } from "@nimbus/protocol";
-import { Redis } from "ioredis";
 import { ROOT } from "../build-freshness.mjs";
 import { buildIfStale } from "../built-server.mjs";
-import { BUCKET, call, ok, REDIS_URL, signUp, startRig, tusOffset, tusPatch } from "../cluster-rig.mjs";
+import { BUCKET, call, ok, signUp, startRig, tusOffset, tusPatch, tusSlowPatch } from "../cluster-rig.mjs";
 
 const started = Date.now();
 const WITHOUT_REDIS = process.env.CLUSTER_WITHOUT_REDIS === "1";
@@ -51,7 +52,7 @@ try {
   buildIfStale();
   step("Postgres schema, s3rver, two nodes, nginx round-robin in front");
   rig = await startRig({ withRedis: !WITHOUT_REDIS, extraEnv: { FREE_STORAGE_BYTES: String(1024 * MiB) } });
-  const { redisPrefix, s3Endpoint } = rig;
+  const { s3Endpoint } = rig;
   const dataA = path.join(rig.work, "node-a");
   const dataB = path.join(rig.work, "node-b");
   let nodeA = await rig.startNode("node-a");
@@ -186,30 +187,60 @@ try {
     `both nodes' DATA_DIR/uploads and tmp empty (${leftOnDisk.join(", ") || "none"})`,
   );
 
-  step("a drive event made on node B reaches a subscriber of node A's channel and node A's list");
-  const before = await ok(nodeA.url, "GET", "/drive/v1/events", { token: alice.access_token });
-  let woken;
-  let subscriber;
-  if (!WITHOUT_REDIS) {
-    subscriber = new Redis(REDIS_URL, { lazyConnect: true });
-    await subscriber.connect();
-    await subscriber.subscribe(`${redisPrefix}drive-events`);
-    woken = new Promise((resolve) => subscriber.on("message", (_channel, message) => resolve(message)));
-  }
+  step("a change made through node B answers the web's long poll waiting on node A (Redis wake-up)");
+  const waitOnA = (query) =>
+    ok(nodeA.url, "GET", `/drive/v1/events/wait${query}`, { token: alice.access_token });
+  const cursor = (await waitOnA("")).latest_id;
+  const polled = waitOnA(`?after=${cursor}&wait_seconds=20`).then((answer) => ({ answer, at: Date.now() }));
+  await new Promise((resolve) => setTimeout(resolve, 300)); // node A is holding the poll
   await ok(nodeB.url, "PATCH", `/drive/v1/files/${created.file.id}`, {
     token: alice.access_token,
     body: { name: "renamed on B.bin" },
   });
-  if (subscriber) {
-    const message = await Promise.race([
-      woken,
-      new Promise((resolve) => setTimeout(() => resolve("none"), 5000)),
-    ]);
-    await subscriber.quit();
-    check(message === alice.sub, `the wake-up for alice arrived over Redis (${message})`);
-  }
-  const after = await ok(nodeA.url, "GET", "/drive/v1/events", { token: alice.access_token });
-  check(after.events.length > before.events.length, "node A lists the rename made on node B");
+  const renamedAt = Date.now();
+  const { answer: woke, at } = await polled;
+  check(
+    woke.changed && woke.latest_id > cursor,
+    `node A's long poll answered changed (cursor ${woke.latest_id})`,
+  );
+  // Node A re-reads the database every 2 s while it waits: only a wake-up over Redis answers sooner.
+  if (!WITHOUT_REDIS) check(at - renamedAt < 1000, `within ${at - renamedAt} ms of the rename on B`);
+  const after = await ok(nodeA.url, "GET", "/drive/v1/events?limit=1", { token: alice.access_token });
+  check(after.events[0]?.id === woke.latest_id, "node A lists the rename made on node B");
+
+  step("two PATCHes at one offset of one upload, on node A and node B at once: one writes, one gets 409");
+  const small = randomBytes(512 * 1024);
+  // One byte more than A sends, so A's PATCH does not finish (and end) the upload.
+  const raced = await ok(nginxUrl, "POST", "/drive/v1/files", {
+    token: alice.access_token,
+    body: {
+      kind: "drive#file",
+      name: "raced.bin",
+      size: String(small.length + 1),
+      upload_type: "UPLOAD_TYPE_RESUMABLE",
+    },
+  });
+  const racedPath = new URL(raced.resumable.params.url).pathname;
+  // A's headers go out first and its body follows slowly: it holds the upload before any byte lands.
+  const slowOnA = tusSlowPatch(nodeA.url, racedPath, alice.access_token, 0, small, 4, 300);
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  const onB = await call(nodeB.url, "PATCH", racedPath, {
+    token: alice.access_token,
+    headers: {
+      "tus-resumable": "1.0.0",
+      "upload-offset": "0",
+      "content-type": "application/offset+octet-stream",
+    },
+    raw: randomBytes(256 * 1024),
+  });
+  const statuses = [await slowOnA, onB.status];
+  if (WITHOUT_REDIS)
+    console.log(`  (no Redis: the nodes do not share the lock; answered ${statuses.join(", ")})`);
+  else
+    check(statuses[0] === 204 && statuses[1] === 409, `node A wrote, node B refused: ${statuses.join(", ")}`);
+  const racedOffset = await tusOffset(nodeB.url, racedPath, alice.access_token);
+  if (!WITHOUT_REDIS)
+    check(racedOffset === small.length, `the offset is node A's PATCH alone: ${racedOffset}`);
 
   step("the per-address sign-in limit, failures alternating nodes A and B");
   const { SIGNIN_FAILURES_PER_IP_HOUR } = await import(

@@ -69,6 +69,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Codes answered but not yet sent go out before the database closes.
   app.addHook("onClose", () => services.backgroundSends.settled());
   // The Redis subscriber of drive-event wake-ups (the shared connection is main.ts's to close).
+  // Before in-flight requests are awaited: held long polls answer now rather than in up to 30 s.
+  app.addHook("preClose", async () => services.events.stopWaiting());
   app.addHook("onClose", () => services.events.wakes.close());
   app.addHook("onClose", () => services.remoteConfig.close());
   installRequestMetrics(app, services.metrics);

@@ -49,7 +49,7 @@ const ALLOWED: Record<string, string[]> = {
  */
 const MODULE_LEVELS: readonly (readonly string[])[] = [
   ["membership"],
-  ["clients", "rate-limits", "events", "tasks", "links", "accounting", "access", "admin-log"],
+  ["clients", "rate-limits", "events", "locks", "tasks", "links", "accounting", "access", "admin-log"],
   ["auth", "remote-config", "feedback"],
   ["users"],
   ["previews"],

@@ -44,6 +44,7 @@ export function wireDrive(shared: Shared, previews: PreviewService): DriveServic
     clock,
     config,
     events,
+    locks: shared.locks,
     onFileCompleted: (file) => previews.onFileCompleted(file),
   });
   scheduleUploadExpiry(jobs, {

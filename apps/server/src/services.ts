@@ -18,6 +18,8 @@ import { DriveEvents } from "./modules/events/drive-events.js";
 import { type EventWakes, LocalEventWakes, RedisEventWakes } from "./modules/events/event-wakes.js";
 import { FilesRepository } from "./modules/files/index.js";
 import { DownloadLinks } from "./modules/links/download-links.js";
+import { type Locks, MemoryLocks } from "./modules/locks/locks.js";
+import { RedisLocks } from "./modules/locks/redis-locks.js";
 import { Memberships } from "./modules/membership/memberships.js";
 import { HttpSource } from "./modules/offline/http-source.js";
 import { OfflineService } from "./modules/offline/offline-service.js";
@@ -75,6 +77,8 @@ export interface Shared extends AppDeps {
   events: DriveEvents;
   /** Wake-ups saying "the remote config changed" (channel `<prefix>config-changes` when Redis is set), to every node. */
   configChanges: EventWakes;
+  /** Named leases: in this process, or on every node through Redis (e.g. one tus upload's PATCHes). */
+  locks: Locks;
   tasks: TaskService;
   /** Task-backed jobs (copy, restore, decompress) run through this one lifecycle. */
   taskJobs: TaskJobs;
@@ -223,6 +227,7 @@ function createShared(deps: AppDeps, log: FastifyBaseLogger): Shared {
     previewStore: new PreviewStore(db),
     events: new DriveEvents(db, deps.clock, deps.eventWakes ?? eventWakes(deps, log)),
     configChanges: eventWakes(deps, log, "config-changes"),
+    locks: locks(deps, log),
     tasks,
     taskJobs: new TaskJobs(db, tasks, deps.jobs),
     links: new DownloadLinks(deps.config.secretKey),
@@ -235,6 +240,15 @@ function createShared(deps: AppDeps, log: FastifyBaseLogger): Shared {
 function rateLimitStore(deps: AppDeps): RateLimitStore {
   if (deps.redis) return new RedisRateLimitStore(deps.redis, deps.config.redis?.keyPrefix);
   return new MemoryRateLimitStore(deps.clock);
+}
+
+/** Leases: Redis when the cluster has one (a key held on one node is held for all), else memory. */
+function locks(deps: AppDeps, log: FastifyBaseLogger): Locks {
+  if (!deps.redis) return new MemoryLocks();
+  const locksLog = log.child({ component: "locks" });
+  return new RedisLocks(deps.redis, deps.config.redis?.keyPrefix, {
+    onError: (err) => locksLog.warn({ err }, "renewing a lock in Redis failed"),
+  });
 }
 
 /** Wake-ups (drive events, config changes): published through Redis to every node when the cluster has one. */

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { systemClock } from "../src/lib/clock.js";
@@ -6,7 +7,8 @@ import { SIGNIN_FAILURES_PER_IP_HOUR } from "../src/modules/accounts/signin-guar
 import { DriveEvents } from "../src/modules/events/drive-events.js";
 import { type EventWakes, LocalEventWakes, RedisEventWakes } from "../src/modules/events/event-wakes.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
-import { signUp } from "./support/users.js";
+import { gcidOf, listen, onOrigin, patternBytes, startUpload } from "./support/uploads.js";
+import { signUp, type TestUser } from "./support/users.js";
 
 /**
  * Two nodes of one installation (one database, one blob store), as behind a load balancer.
@@ -129,6 +131,44 @@ describe("drive events across nodes", () => {
 });
 
 /**
+ * What the web does: a long poll (`GET /drive/v1/events/wait`) on node B while the user makes a
+ * folder through node A. B re-reads the database every 2 s while waiting, so only a wake-up that
+ * crossed from A answers well before that. Answers how long after the folder was made B answered.
+ */
+async function msUntilLongPollOnBAnswers(env: Record<string, string>): Promise<number> {
+  const [a, b] = await twoNodes(env);
+  const user = await signUp(a.app);
+  const wait = (query: string) => b.app.inject({ url: `/drive/v1/events/wait${query}`, headers: user.auth });
+  const { latest_id } = (await wait("")).json();
+  const answered = wait(`?after=${latest_id}&wait_seconds=10`);
+  await new Promise((resolve) => setTimeout(resolve, 200)); // B's handler is waiting
+  const made = await a.app.inject({
+    method: "POST",
+    url: "/drive/v1/files",
+    headers: user.auth,
+    payload: { kind: "drive#folder", name: "Made on A", parent_id: "" },
+  });
+  expect(made.statusCode).toBe(200);
+  const madeAt = Date.now();
+  const answer = (await answered).json();
+  expect(answer.changed).toBe(true);
+  return Date.now() - madeAt;
+}
+
+describe("the web's long poll across nodes", () => {
+  it("in memory (no REDIS_URL) node B's long poll sees a change made on A only at its re-read", async () => {
+    expect(await msUntilLongPollOnBAnswers({})).toBeGreaterThan(1_000);
+  });
+
+  it.skipIf(!redisUrl)(
+    "with REDIS_URL node B's long poll answers as soon as A records the change",
+    async () => {
+      expect(await msUntilLongPollOnBAnswers(redisEnv())).toBeLessThan(1_000);
+    },
+  );
+});
+
+/**
  * An admin changes the remote config on node A; answers how many milliseconds passed
  * until node B (which had cached the old document) answered the new announcement, or
  * Infinity when it still answered the old one after WAIT_MS.
@@ -177,6 +217,116 @@ describe("remote config cache across nodes", () => {
     "with REDIS_URL a change saved on node A is answered by node B at once",
     async () => {
       expect(await msUntilConfigSeenOnB(redisEnv())).toBeLessThan(WAIT_MS / 2);
+    },
+    60_000,
+  );
+});
+
+const KiB = 1024;
+
+/**
+ * A PATCH whose headers go out at once and whose body follows in `pieces` parts, each after
+ * `delayMs`: it holds its upload a while before its first byte arrives (so the stored offset
+ * has not moved yet, on disk or in S3). Answers the status.
+ */
+function slowPatch(url: string, user: TestUser, bytes: Buffer, pieces: number, delayMs: number) {
+  return new Promise<number>((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: "PATCH",
+        headers: {
+          ...user.auth,
+          "tus-resumable": "1.0.0",
+          "upload-offset": "0",
+          "content-type": "application/offset+octet-stream",
+          "content-length": String(bytes.length),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on("error", reject);
+    request.flushHeaders();
+    const size = Math.ceil(bytes.length / pieces);
+    void (async () => {
+      for (let sent = 0; sent < bytes.length; sent += size) {
+        await new Promise((done) => setTimeout(done, delayMs));
+        request.write(bytes.subarray(sent, sent + size));
+      }
+      request.end();
+    })();
+  });
+}
+
+function patch(url: string, user: TestUser, offset: number, body: Buffer) {
+  return fetch(url, {
+    method: "PATCH",
+    headers: {
+      ...user.auth,
+      "tus-resumable": "1.0.0",
+      "upload-offset": String(offset),
+      "content-type": "application/offset+octet-stream",
+    },
+    body,
+  });
+}
+
+/**
+ * Two PATCHes of one upload at offset 0 with different bytes: one streams slowly into node
+ * `first`, the other reaches node `second` while it does. Answers both statuses, and whether the
+ * upload then completes with the first PATCH's bytes followed by the rest (the declared GCID is of
+ * those bytes, so the file completes only if the second PATCH wrote nothing).
+ */
+async function racePatches(first: TestApp, second: TestApp) {
+  const user = await signUp(first.app);
+  const winner = patternBytes(256 * KiB, 1);
+  const loser = patternBytes(256 * KiB, 2);
+  const rest = patternBytes(64 * KiB, 3);
+  const whole = Buffer.concat([winner, rest]);
+  const created = await startUpload(first.app, user, {
+    name: "raced.bin",
+    size: String(whole.length),
+    hash: gcidOf(whole),
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const { url, upload_id } = created.json().resumable.params;
+  const originA = await listen(first.app);
+  const originB = second === first ? originA : await listen(second.app);
+  const slow = slowPatch(onOrigin(url, originA), user, winner, 4, 300);
+  await new Promise((resolve) => setTimeout(resolve, 150)); // the first PATCH holds the upload, no byte sent
+  const [a, b] = await Promise.all([slow, patch(onOrigin(url, originB), user, 0, loser)]);
+  const statuses = [a, b.status];
+  if (a === 204) {
+    const end = await patch(onOrigin(url, originB), user, winner.length, rest);
+    expect(end.status, await end.text()).toBe(204);
+  }
+  const file = await first.database.db
+    .selectFrom("uploads")
+    .innerJoin("files", "files.id", "uploads.file_id")
+    .select(["files.phase"])
+    .where("uploads.id", "=", upload_id)
+    .executeTakeFirstOrThrow();
+  return { statuses, phase: file.phase };
+}
+
+describe("PATCHes of one tus upload at one offset", () => {
+  it("on one node (no REDIS_URL): the second waits for the first, then finds the offset moved (409)", async () => {
+    const [a] = await twoNodes({});
+    const { statuses, phase } = await racePatches(a, a);
+    expect(statuses).toEqual([204, 409]);
+    expect(phase).toBe("PHASE_TYPE_COMPLETE");
+  }, 60_000);
+
+  it.skipIf(!redisUrl)(
+    "on two nodes sharing Redis: one writes, the other gets 409, the file holds the winner's bytes",
+    async () => {
+      const [a, b] = await twoNodes(redisEnv());
+      const { statuses, phase } = await racePatches(a, b);
+      expect(statuses).toEqual([204, 409]);
+      expect(phase).toBe("PHASE_TYPE_COMPLETE");
     },
     60_000,
   );

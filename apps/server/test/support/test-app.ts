@@ -33,7 +33,7 @@ export interface TestApp {
    * database, blob store, DATA_DIR and, when set, REDIS_URL), as a second process behind a
    * load balancer. Closing it leaves this app's database and files in place.
    */
-  peer(options?: Omit<TestAppOptions, "env">): Promise<TestApp>;
+  peer(options?: PeerOptions): Promise<TestApp>;
 }
 
 export interface TestAppOptions {
@@ -49,6 +49,11 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** The drive-event wake-ups, for a test that waits on them as a subscriber on this node would. */
   eventWakes?: EventWakes;
+}
+
+export interface PeerOptions extends Omit<TestAppOptions, "env"> {
+  /** Boots on another database instead (e.g. one a backup was restored into). */
+  database?: Config["database"];
 }
 
 const appConfigs = new WeakMap<NimbusApp, Config>();
@@ -173,8 +178,9 @@ async function boot(
       await stop();
       return boot(config, blobPrefix, options, dispose);
     },
-    peer(peerOptions = {}) {
-      return boot(config, blobPrefix, { ...peerOptions, env: options.env }, async () => {});
+    peer({ database, ...peerOptions } = {}) {
+      const peerConfig = database ? { ...config, database } : config;
+      return boot(peerConfig, blobPrefix, { ...peerOptions, env: options.env }, async () => {});
     },
   };
 }

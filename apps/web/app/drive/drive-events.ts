@@ -6,9 +6,12 @@
 export const DRIVE_CHANGED_EVENT = "nimbus:drive-changed";
 
 export interface DriveChangedDetail {
-  /** The folder whose children changed ('' is the root). */
+  /** The folder whose children changed ('' is the root; `ANY_FOLDER` when it is not known). */
   parentId: string;
 }
+
+/** A change somewhere in the drive (told by the server's long poll): every list refetches. */
+export const ANY_FOLDER = "*";
 
 export function notifyDriveChanged(parentId: string): void {
   if (typeof window === "undefined") return;

@@ -86,6 +86,7 @@ import { transparencyReport } from "./drive/transparency-report.js";
 import { unstarFiles } from "./drive/unstar-files.js";
 import { uploadForm } from "./drive/upload-form.js";
 import { uploadTus, uploadTusCapabilities } from "./drive/upload-tus.js";
+import { waitEvents } from "./drive/wait-events.js";
 import { zipLink } from "./drive/zip-link.js";
 import { healthz, readyz } from "./health/health.js";
 import { metrics } from "./health/metrics.js";
@@ -225,6 +226,7 @@ const signedInRoutes: ReadonlyArray<Route> = [
   starFiles,
   unstarFiles,
   listEvents,
+  waitEvents,
   listTasks,
   getTask,
   deleteTasks,

@@ -1,4 +1,10 @@
-import { DEFAULT_PAGE_LIMIT, type DriveEventList, type EventType, FILE_KIND } from "@nimbus/protocol";
+import {
+  DEFAULT_PAGE_LIMIT,
+  type DriveEventList,
+  type DriveEventWait,
+  type EventType,
+  FILE_KIND,
+} from "@nimbus/protocol";
 import type { Db } from "../../db/database.js";
 import { type Clock, isoTime } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
@@ -24,6 +30,9 @@ export const MAX_EVENTS_PER_CALL = 200;
  * module for its operations; uploads record `upload` through `record` too.
  */
 export class DriveEvents {
+  /** Aborted when the node shuts down: held long polls answer at once instead of delaying it. */
+  private readonly closing = new AbortController();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -90,6 +99,7 @@ export class DriveEvents {
     options.signal?.addEventListener("abort", abort);
     try {
       for (;;) {
+        if (options.signal?.aborted) return false;
         pending = false;
         const newer = await this.db
           .selectFrom("events")
@@ -116,6 +126,37 @@ export class DriveEvents {
       unsubscribe();
       options.signal?.removeEventListener("abort", abort);
     }
+  }
+
+  /**
+   * The long poll (`GET /drive/v1/events/wait`): without `after`, the cursor at once; else waits
+   * up to `timeoutMs` for an event newer than `after` and answers whether one came, with the cursor.
+   */
+  async wait(
+    userId: string,
+    after: string | undefined,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<DriveEventWait> {
+    const stop = new AbortController();
+    const end = () => stop.abort();
+    for (const source of [signal, this.closing.signal]) source?.addEventListener("abort", end);
+    try {
+      if (signal?.aborted || this.closing.signal.aborted) end();
+      const changed =
+        after !== undefined && (await this.waitForNew(userId, after, timeoutMs, { signal: stop.signal }));
+      // Shutting down: no more queries (the database is closing); the client asks again elsewhere.
+      if (this.closing.signal.aborted)
+        return { kind: "drive#eventWait", changed: false, latest_id: after ?? "" };
+      return { kind: "drive#eventWait", changed, latest_id: await this.latestId(userId) };
+    } finally {
+      for (const source of [signal, this.closing.signal]) source?.removeEventListener("abort", end);
+    }
+  }
+
+  /** Ends every held `wait` now (the node is shutting down; clients poll again, on another node). */
+  stopWaiting(): void {
+    this.closing.abort();
   }
 
   /** Newest first; the page token is the id of the last event served. */

@@ -9,6 +9,7 @@ import type { Clock } from "../../lib/clock.js";
 import { isId } from "../../lib/ids.js";
 import type { StoredBytes } from "../accounting/stored-blobs.js";
 import type { FileRow } from "../files/index.js";
+import type { Locks } from "../locks/locks.js";
 import { commitReservedUpload } from "./commit-reserved-upload.js";
 import type { TusHandler } from "./tus-server.js";
 import { UploadFiles } from "./upload-files.js";
@@ -27,6 +28,8 @@ export interface ResumableUploadsDeps {
   blobs: BlobStore;
   clock: Clock;
   config: Pick<Config, "publicUrl" | "uploads">;
+  /** Serialise the requests of one upload (on every node, with Redis). */
+  locks: Locks;
   /** Told of every file a finished upload completes. */
   onCompleted?: (row: FileRow) => Promise<unknown>;
 }
@@ -152,6 +155,7 @@ export class ResumableUploads {
       createTusHandler({
         path: TUS_PATH,
         bytes: this.store,
+        locks: this.deps.locks,
         lookup: async (id) => {
           const row = await this.deps.uploads.findById(id);
           return row?.state === "active" ? { size: row.size, createdAt: row.created_at } : undefined;

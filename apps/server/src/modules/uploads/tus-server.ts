@@ -5,6 +5,8 @@ import { DataStore, ERRORS, Metadata, Server, Upload } from "@tus/server";
 import { NodeRequest } from "srvx/node";
 import type { UploadBytes } from "../../blobs/upload-bytes.js";
 import { storageFailure } from "../../lib/storage-failure.js";
+import type { Locks } from "../locks/locks.js";
+import { NO_LOCK, TusLocker } from "./tus-locker.js";
 
 /** What tus needs to know of an upload: its declared size, from the `uploads` table. */
 export type UploadSizeLookup = (id: string) => Promise<{ size: number; createdAt: number } | undefined>;
@@ -13,6 +15,8 @@ export interface TusServerOptions {
   path: string;
   bytes: UploadBytes;
   lookup: UploadSizeLookup;
+  /** Who holds an upload while a PATCH writes it: this process, or every node (Redis). */
+  locks: Locks;
   /** Runs when the last byte of an upload is written, before the last PATCH is answered. */
   onFinished: (uploadId: string) => Promise<void>;
 }
@@ -71,10 +75,12 @@ class TusUploadStore extends DataStore {
 
 export function createTusHandler(options: TusServerOptions): TusHandler {
   const failures = new WeakMap<object, NimbusError>();
+  const locker = new TusLocker(options.locks);
   const server = new Server({
     path: options.path,
     datastore: new TusUploadStore(options.bytes, options.lookup),
     allowedHeaders: ["authorization", "x-client-id", "x-device-id", "x-request-id"],
+    locker: (request) => (request.method === "HEAD" ? NO_LOCK : locker),
     onUploadFinish: async (_request, upload) => {
       await options.onFinished(upload.id);
       return {};

@@ -16,6 +16,7 @@ import { newId } from "../../lib/ids.js";
 import type { StoredBytes } from "../accounting/stored-blobs.js";
 import type { NewEvent } from "../events/drive-events.js";
 import { type FileRow, type FilesRepository, validateName } from "../files/index.js";
+import type { Locks } from "../locks/locks.js";
 import type { UsersRepository } from "../users/users-repository.js";
 import { commitReservedUpload } from "./commit-reserved-upload.js";
 import { InstantUploads } from "./instant-uploads.js";
@@ -40,6 +41,8 @@ export interface UploadServiceDeps {
   blobs: BlobStore;
   clock: Clock;
   config: Pick<Config, "publicUrl" | "uploads">;
+  /** Serialise the tus requests of one upload, across nodes with Redis. */
+  locks: Locks;
   /** The activity feed: every completed upload records an `upload` event. */
   events?: { record(events: readonly NewEvent[]): Promise<void> };
   /** Called once a file's bytes are committed (thumbnails and media info are made from it). */

@@ -11,6 +11,7 @@ import { useDriveSession } from "../../session/session.js";
 import { useFeature } from "../../site/remote-config.js";
 import { onDriveDrop } from "../drive-events.js";
 import { SignInPrompt } from "../sign-in-prompt.js";
+import { useRemoteChanges } from "../use-remote-changes.js";
 import { filesApi } from "./api.js";
 import { Breadcrumbs } from "./breadcrumbs.js";
 import { BrowserDialogs, type DialogState } from "./browser-dialogs.js";
@@ -93,6 +94,7 @@ export function FileBrowser({
     session.status !== "signed-out",
     firstPage,
   );
+  useRemoteChanges(session.status === "ready");
   // Cards are laid out from the measured width, which the server cannot know: before the
   // page runs, the first cards are laid out by CSS alone (StaticCards).
   const [hydrated, setHydrated] = useState(false);

@@ -1,7 +1,7 @@
 import type { DriveFile } from "@nimbus/protocol";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ApiFailure } from "../../api/client.js";
-import { onDriveChanged } from "../drive-events.js";
+import { ANY_FOLDER, onDriveChanged } from "../drive-events.js";
 import type { FilesApi, ListRequest } from "./api.js";
 import { takeEarlyList } from "./early-list.js";
 import type { FirstPage } from "./first-page.js";
@@ -111,7 +111,7 @@ export function useFileList(
   useEffect(
     () =>
       onDriveChanged(({ parentId }) => {
-        if (watched === "*" || parentId === watched) refresh();
+        if (watched === "*" || parentId === ANY_FOLDER || parentId === watched) refresh();
       }),
     [watched, refresh],
   );

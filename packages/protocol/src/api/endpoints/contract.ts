@@ -62,7 +62,7 @@ import {
   setPriceRequestSchema,
 } from "../console-commerce.js";
 import { signedLinkQuery, zipLinkRequestSchema, zipLinkSchema } from "../downloads.js";
-import { eventListSchema, listEventsQuerySchema } from "../events.js";
+import { eventListSchema, eventWaitSchema, listEventsQuerySchema, waitEventsQuerySchema } from "../events.js";
 import {
   batchIdsRequestSchema,
   batchMoveRequestSchema,
@@ -519,6 +519,10 @@ export const endpoints = {
     listEvents: defineEndpoint(endpointLocations.drive.listEvents, {
       query: listEventsQuerySchema,
       response: { 200: eventListSchema },
+    }),
+    waitEvents: defineEndpoint(endpointLocations.drive.waitEvents, {
+      query: waitEventsQuerySchema,
+      response: { 200: eventWaitSchema },
     }),
     listFiles: defineEndpoint(endpointLocations.drive.listFiles, {
       query: listFilesQuerySchema,

@@ -106,6 +106,8 @@ export const endpointLocations = {
     getFile: { method: "GET", path: "/drive/v1/files/{id}" },
     getTask: { method: "GET", path: "/drive/v1/tasks/{id}" },
     listEvents: { method: "GET", path: "/drive/v1/events" },
+    /** Long poll: answers when the user's drive changes (on any node), or after `wait_seconds`. */
+    waitEvents: { method: "GET", path: "/drive/v1/events/wait" },
     listFiles: { method: "GET", path: "/drive/v1/files" },
     listTasks: { method: "GET", path: "/drive/v1/tasks" },
     /** Retry, pause or resume an offline task. */
