@@ -139,6 +139,22 @@ describe("previews: thumbnails and media info", () => {
     expect(await getFile(t.app, alice, blank.id)).toMatchObject({ thumbnail_link: "", medias: [] });
   });
 
+  it("renders a PDF's first page as its thumbnail; a damaged one gets none", async () => {
+    const file = await uploadAndProcess("poster.pdf", onePagePdf());
+    const got = await getFile(t.app, alice, file.id);
+    expect(got.mime_type).toBe("application/pdf");
+    // The page is 200 × 300 points: its thumbnails keep that shape.
+    expect(await thumbnail(got.thumbnail_link)).toMatchObject({ format: "webp", width: 320, height: 480 });
+    // The red rectangle drawn on the page is in the picture.
+    const response = await t.app.inject({ url: pathOf(got.thumbnail_link) });
+    const { channels } = await sharp(response.rawPayload).stats();
+    expect(channels[1]?.min).toBeLessThan(50);
+    expect(channels[0]?.max).toBeGreaterThan(200);
+
+    const damaged = await uploadAndProcess("damaged.pdf", Buffer.from("%PDF-1.4\nnot really\n"));
+    expect(await getFile(t.app, alice, damaged.id)).toMatchObject({ thumbnail_link: "", medias: [] });
+  });
+
   it("serves thumbnails only behind a valid signature", async () => {
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
       .png()
@@ -149,3 +165,25 @@ describe("previews: thumbnails and media info", () => {
     expect((await t.app.inject({ url: forged })).json().error).toBe("link_expired");
   });
 });
+
+/** A valid one-page PDF (200 × 300 points) with a red rectangle on it. */
+function onePagePdf(): Buffer {
+  const content = "1 0 0 rg 20 20 160 260 re f";
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Contents 4 0 R >>",
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let pdf = "%PDF-1.4\n";
+  const offsets = objects.map((object, i) => {
+    const offset = pdf.length;
+    pdf += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, "latin1");
+}

@@ -8,6 +8,7 @@ import type { Clock } from "../../lib/clock.js";
 import { type MediaInfo, probeMedia } from "./media-probe.js";
 import type { BlobPreview, PreviewStore } from "./preview-store.js";
 import {
+  pdfFirstPage,
   THUMBNAIL_MIME_TYPE,
   type Thumbnail,
   textThumbnails,
@@ -50,14 +51,15 @@ export interface PreviewServiceDeps {
   tempDir: string;
 }
 
-type Kind = "image" | "video" | "audio" | "text";
+type Kind = "image" | "video" | "audio" | "text" | "pdf";
 
 /** Types whose first lines make a thumbnail besides `text/*`. */
 const TEXT_TYPES = new Set(["application/json", "application/xml", "application/javascript"]);
 
-/** Images (not SVG: a document, not a picture), video, audio and text get previews. */
+/** Images (not SVG: a document, not a picture), video, audio, text and PDF get previews. */
 export function previewKind(mimeType: string): Kind | undefined {
   if (mimeType.startsWith("image/") && mimeType !== "image/svg+xml") return "image";
+  if (mimeType === "application/pdf") return "pdf";
   if (mimeType.startsWith("text/") || TEXT_TYPES.has(mimeType)) return "text";
   if (mimeType.startsWith("video/")) return "video";
   if (mimeType.startsWith("audio/")) return "audio";
@@ -101,12 +103,16 @@ export class PreviewService {
       let thumbnails: Thumbnail[] = [];
       if (kind === "image") thumbnails = await thumbnailsOf(file).catch(() => []);
       if (kind === "text") thumbnails = await textThumbnails(await readHead(file)).catch(() => []);
+      if (kind === "pdf") {
+        const page = await pdfFirstPage(file, context.signal).catch(() => undefined);
+        if (page) thumbnails = await thumbnailsOf(page).catch(() => []);
+      }
       if (kind === "video" && media?.videoCodec) {
         const frame = await videoFrame(file, media.durationMs, context.signal);
         if (frame) thumbnails = await thumbnailsOf(frame).catch(() => []);
       }
       for (const thumb of thumbnails) await this.saveThumbnail(job.gcid, thumb);
-      const pictured = (kind === "image" || kind === "text") && thumbnails.length > 0;
+      const pictured = (kind === "image" || kind === "text" || kind === "pdf") && thumbnails.length > 0;
       const state = media ? "ready" : pictured ? "none" : "failed";
       await this.deps.store.saveMedia(job.gcid, state, media, this.deps.clock.now());
     } finally {

@@ -69,6 +69,18 @@ export async function videoFrame(
   return result.code === 0 && result.stdout.length > 0 ? result.stdout : undefined;
 }
 
+/**
+ * The first page of a PDF as PNG, at most the largest thumbnail box on its longer side,
+ * rendered by Poppler's `pdftoppm` (package `poppler-utils`). Undefined when the
+ * document cannot be rendered (damaged, or locked by a password).
+ */
+export async function pdfFirstPage(file: string, signal?: AbortSignal): Promise<Buffer | undefined> {
+  const box = String(THUMBNAIL_BOXES.SIZE_LARGE);
+  const args = ["-png", "-f", "1", "-l", "1", "-singlefile", "-scale-to", box, file];
+  const result = await runTool("pdftoppm", args, { timeoutMs: 60_000, signal });
+  return result.code === 0 && result.stdout.length > 0 ? result.stdout : undefined;
+}
+
 /** How much of a text file its thumbnail shows. */
 const SNIPPET_BYTES = 4096;
 const SNIPPET_LINES = 14;
