@@ -131,9 +131,13 @@ describe("admin user actions", () => {
     expect((await call(adminUser, "POST", `/admin/v1/users/${dave.id}:delete`, {})).status).toBe(400);
     expect((await admin.ok("GET", `/admin/v1/users/${dave.id}`)).file_count).toBe("1");
 
+    const transparency = async () =>
+      (await call(undefined, "GET", "/drive/v1/statistics/pub/transparency")).body.accounts_actioned;
+    const actionedBefore = await transparency();
     const deleted = await admin.ok("POST", `/admin/v1/users/${dave.id}:delete`, {
       confirm: ` ${dave.email.toUpperCase()} `,
     });
+    expect(await transparency()).toBe(actionedBefore + 1);
     expect(deleted).toEqual({ id: dave.id, deleted: true });
     expect((await call(adminUser, "GET", `/admin/v1/users/${dave.id}`)).body.error).toBe("user_not_exist");
     expect((await call(dave, "GET", "/v1/user/me")).status).toBe(401);

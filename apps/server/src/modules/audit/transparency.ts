@@ -3,9 +3,12 @@ import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
 import type { AdminLog } from "../admin-log/admin-log.js";
 
-/** Admin-log actions that block shares, and those that act on accounts. */
+/**
+ * Admin-log actions that block shares, and those that act on accounts: a freeze, and a
+ * deletion by an admin (a person deleting their own account is not in the admin log).
+ */
 const SHARE_ACTIONS = ["moderation.block", "moderation.reject"];
-const ACCOUNT_ACTIONS = ["user.freeze"];
+const ACCOUNT_ACTIONS = ["user.freeze", "user.delete"];
 
 function yearBounds(year: number): [number, number] {
   return [Date.UTC(year, 0, 1), Date.UTC(year + 1, 0, 1)];
