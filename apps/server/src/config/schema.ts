@@ -457,7 +457,7 @@ export const envSchema = z.object({
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
     .optional()
     .describe(
-      "`redis://[:password@]host:port[/db]`: counters (rate limits, captcha risk, share passcode guesses, anonymous share traffic) and drive-event wake-ups shared by every node of a cluster. Unset: kept in this process (one node).",
+      "`redis://[:password@]host:port[/db]`: counters (rate limits, captcha risk, share passcode guesses, anonymous share traffic), drive-event wake-ups and tus upload locks shared by every node of a cluster. Unset: kept in this process (one node).",
     ),
   REDIS_KEY_PREFIX: z
     .string()
