@@ -27,7 +27,8 @@ const MAX_BACKOFF_MS = 60_000;
  * whether anything changed meanwhile. Stops for good when signed out (401/403). Answers `stop`.
  * The cursor is taken at once but the first poll is held only `settleMs` later: a page that just
  * loaded finishes its own requests first (and tools waiting for the network to go quiet see it
- * quiet), and a change made meanwhile still answers that first poll at once.
+ * quiet), and a change made meanwhile still answers that first poll at once. When the settling
+ * ends the list is read once more, for a change made between the page's render and the cursor.
  */
 export function watchRemoteChanges({
   wait,
@@ -68,7 +69,12 @@ export function watchRemoteChanges({
       if (answer.data.changed && cursor !== undefined) onChanged();
       const first = cursor === undefined;
       cursor = answer.data.latest_id;
-      if (first) await sleep(settleMs);
+      if (first) {
+        await sleep(settleMs);
+        // The list on screen may be older than the cursor (the server rendered it before a
+        // change the cursor already counts, while the page was still loading): read it once more.
+        if (!stopped.signal.aborted) onChanged();
+      }
     }
   })();
   return () => stopped.abort();
