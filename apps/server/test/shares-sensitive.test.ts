@@ -10,6 +10,7 @@ const ADMIN_EMAIL = "moderator@example.com";
 /** `displaySensitiveShare` lets a signed-in viewer past SENSITIVE_RESOURCE and SENSITIVE_WORD only. */
 describe("sensitive shares and displaySensitiveShare", () => {
   let t: TestApp;
+  let alice: TestUser;
   let drive: DriveClient;
   let owner: ShareClient;
   let admin: ShareClient;
@@ -39,7 +40,7 @@ describe("sensitive shares and displaySensitiveShare", () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { SHARE_SENSITIVE_WORDS: "spicy", ADMIN_EMAILS: ADMIN_EMAIL } });
-    const alice = await signUp(t.app);
+    alice = await signUp(t.app);
     drive = driveClient(t, alice);
     owner = shareClient(t, alice);
     admin = shareClient(t, await signUp(t.app, { email: ADMIN_EMAIL }));
@@ -112,6 +113,16 @@ describe("sensitive shares and displaySensitiveShare", () => {
     }
     const save = await shareClient(t, hidden).restore({ share_id });
     expect(save.body.error).toBe("share_unavailable");
+  });
+
+  it("an owner with the setting on still sees the status others meet in their list", async () => {
+    const { share_id } = await sensitiveResourceShare();
+    await setDisplay(alice, true);
+    expect((await owner.open({ share_id })).sensitive_status).toBe("SENSITIVE_RESOURCE");
+    const list = await owner.ok("GET", "/drive/v1/share/list");
+    const listed = list.data.find((s: { share_id: string }) => s.share_id === share_id);
+    expect(listed.share_status).toBe("SENSITIVE_RESOURCE");
+    await setDisplay(alice, false);
   });
 
   it("PROHIBITED stays refused with the setting on", async () => {
