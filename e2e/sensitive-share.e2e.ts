@@ -8,8 +8,8 @@ import { pageErrors, SCREEN_SIZES, THEMES, themedContext } from "./support/theme
 
 // A share an admin flagged SENSITIVE_RESOURCE: refused to a viewer without `displaySensitiveShare`
 // (with a hint at the setting), shown behind a cover to one who turned it on in the account page;
-// "Show" is remembered (`pp_hidden_shared_content_cover`). Screenshots of the cover:
-// test-results/screenshots/sensitive-cover-<width>x<height>-<theme>.png (gitignored).
+// "Show" is remembered (`pp_hidden_shared_content_cover`). Screenshots of the cover, the refusal
+// and the setting: test-results/screenshots/sensitive-<state>-<width>x<height>-<theme>.png (gitignored).
 
 const en = catalogue("en-US");
 const DIR = new URL("../test-results/screenshots/", import.meta.url);
@@ -108,32 +108,64 @@ test("a flagged share: refused with the setting off, behind a cover with it on, 
 
 test.beforeAll(() => mkdirSync(DIR, { recursive: true }));
 
-test("the cover at 1440×900 and 390×844, light and dark", async ({ browser, baseURL }, testInfo) => {
-  test.setTimeout(120_000);
-  const { shareId } = await flaggedShare(browser, baseURL ?? "");
+/** A signed-in viewer's saved state, with `displaySensitiveShare` on or left off. */
+async function viewerState(browser: Browser, baseURL: string, on: boolean) {
   const seeding: BrowserContext = await browser.newContext({ baseURL });
   const seeder = await seeding.newPage();
   await seeder.addInitScript(() => localStorage.setItem("pp_new_user", "init"));
   await signUpInBrowser(seeder);
-  await turnOnSetting(seeder);
-  const storageState = await seeding.storageState();
+  if (on) await turnOnSetting(seeder);
+  const state = await seeding.storageState();
   await seeding.close();
+  return state;
+}
+
+test("the cover, the refusal's hint and the setting at 1440×900 and 390×844, light and dark", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const { shareId } = await flaggedShare(browser, baseURL ?? "");
+  const on = await viewerState(browser, baseURL ?? "", true);
+  const off = await viewerState(browser, baseURL ?? "", false);
+  const shots: [string, typeof on, string, (page: Page) => Promise<void>][] = [
+    [
+      "cover",
+      on,
+      `/s/${shareId}`,
+      (page) => expect(page.getByRole("region", { name: en["shares.cover.title"] })).toBeVisible(),
+    ],
+    [
+      "refused",
+      off,
+      `/s/${shareId}`,
+      (page) => expect(page.getByRole("link", { name: en["shares.state.openSettings"] })).toBeVisible(),
+    ],
+    [
+      "setting",
+      on,
+      "/drive/account",
+      (page) => expect(page.getByRole("checkbox", { name: settingName })).toBeChecked(),
+    ],
+  ];
   for (const viewport of SCREEN_SIZES) {
     for (const theme of THEMES) {
-      const context = await themedContext(browser, baseURL ?? "", viewport, theme, { storageState });
-      const page = await context.newPage();
-      const errors = pageErrors(page);
-      await page.goto(`/s/${shareId}`);
-      await expect(page.getByRole("region", { name: en["shares.cover.title"] })).toBeVisible();
-      const file = new URL(`sensitive-cover-${viewport.width}x${viewport.height}-${theme}.png`, DIR);
-      const image = await page.screenshot({ path: file.pathname, fullPage: true });
-      await testInfo.attach(`cover-${viewport.width}-${theme}`, { body: image, contentType: "image/png" });
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
-      expect(errors).toEqual([]);
-      await context.close();
+      for (const [state, storageState, path, ready] of shots) {
+        const context = await themedContext(browser, baseURL ?? "", viewport, theme, { storageState });
+        const page = await context.newPage();
+        const errors = pageErrors(page);
+        await page.goto(path);
+        await ready(page);
+        const name = `sensitive-${state}-${viewport.width}x${viewport.height}-${theme}.png`;
+        const image = await page.screenshot({ path: new URL(name, DIR).pathname, fullPage: true });
+        await testInfo.attach(name, { body: image, contentType: "image/png" });
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${state} wider than the viewport`).toBeLessThanOrEqual(0);
+        expect(errors, `${state}: no script errors`).toEqual([]);
+        await context.close();
+      }
     }
   }
 });
