@@ -122,7 +122,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
   const media = wireMedia(shared);
   const drive = wireDrive(shared, media.previews);
   const grants = wireGrants(shared);
-  const shares = wireShares(shared, media.previews);
+  const shares = wireShares(shared, media.previews, grants.userSettings);
   const shield = wireShield(shared, (clientId) => grants.clients.find(clientId)?.captchaSalts);
   const mailLog = log.child({ component: "mail" });
   const accounts = wireAccounts(shared, grants.auth, mailLog);

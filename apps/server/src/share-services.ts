@@ -12,6 +12,7 @@ import { ShareRestore } from "./modules/shares/share-restore.js";
 import { ShareService } from "./modules/shares/share-service.js";
 import { ShareVisits } from "./modules/shares/share-visits.js";
 import { SharesRepository } from "./modules/shares/shares-repository.js";
+import type { UserSettingsStore } from "./modules/users/user-settings.js";
 import type { Shared } from "./services.js";
 
 /** Sharing: share links, visits, save to my drive, reports, and moderation. */
@@ -31,7 +32,11 @@ export interface ShareServices {
 }
 
 /** Builds sharing and moderation and registers the `shares.restore` job. */
-export function wireShares(shared: Shared, previews: PreviewService): ShareServices {
+export function wireShares(
+  shared: Shared,
+  previews: PreviewService,
+  userSettings: Pick<UserSettingsStore, "get">,
+): ShareServices {
   const { db, config, clock, events, taskJobs, users, links, rateLimits } = shared;
   const files = shared.filesRepository;
   const repository = new SharesRepository(db);
@@ -49,6 +54,7 @@ export function wireShares(shared: Shared, previews: PreviewService): ShareServi
     guard,
     clock,
     sensitiveWords,
+    displaysSensitive: async (userId) => (await userSettings.get(userId)).displaySensitiveShare,
   });
   const shareRestore = new ShareRestore({
     db,

@@ -20,6 +20,7 @@ import {
 import { trackRestore } from "./restore-events.js";
 import { SaveStatus } from "./save-status.js";
 import { savedFileCheck } from "./saved-files.js";
+import { SensitiveCover } from "./sensitive-cover.js";
 import type { FirstVisit } from "./share-api.js";
 import { ShareFileList } from "./share-file-list.js";
 import { ShareHeading } from "./share-heading.js";
@@ -29,6 +30,7 @@ import { ShareState } from "./share-state.js";
 import { canReport } from "./share-status.js";
 import { ShareToolbar } from "./share-toolbar.js";
 import { sortSharedFiles } from "./sort-files.js";
+import { hideCover, isCoverHidden } from "./uncovered-shares.js";
 import { useRestore } from "./use-restore.js";
 import { useShareVisit } from "./use-share-visit.js";
 import { useSharedDisplayMode } from "./use-shared-display-mode.js";
@@ -91,6 +93,20 @@ export function SharePage({
     [state, mode],
   );
   const fileCount = Number(info?.file_num ?? 0);
+
+  // A share the viewer was let past as sensitive starts covered (the server render too);
+  // "Show" is remembered per share in `pp_hidden_shared_content_cover`.
+  const [uncovered, setUncovered] = useState(false);
+  useEffect(() => {
+    const store = storage();
+    setUncovered(store ? isCoverHidden(store, shareId) : false);
+  }, [shareId]);
+  const covered = state.kind === "list" && Boolean(state.info.sensitive_status) && !uncovered;
+  const showCovered = () => {
+    const store = storage();
+    if (store) hideCover(store, shareId);
+    setUncovered(true);
+  };
 
   // Back from sign-in with a save waiting for this share: finish it without asking again.
   // A share that can no longer be opened drops the waiting save (nothing to continue).
@@ -202,7 +218,10 @@ export function SharePage({
           )}
         </LoadFailed>
       )}
-      {state.kind === "blocked" && <ShareState status={state.status} sharer={state.info.user_info} />}
+      {state.kind === "blocked" && (
+        <ShareState status={state.status} sharer={state.info.user_info} signedIn={signedIn} />
+      )}
+      {covered && <SensitiveCover onShow={showCovered} />}
       {state.kind === "passcode" && (
         <PasscodeForm
           sharer={state.info.user_info}
@@ -212,7 +231,7 @@ export function SharePage({
           onSubmit={(code) => void submitPasscode(code)}
         />
       )}
-      {state.kind === "list" && (
+      {state.kind === "list" && !covered && (
         <>
           <nav className="breadcrumb share-breadcrumb" aria-label={t("share.folderPath")}>
             {parentIds.length === 0 ? (

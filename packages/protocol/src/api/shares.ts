@@ -101,6 +101,11 @@ const statusFields = {
   share_status: z.enum(SHARE_STATUSES),
   /** The status in the caller's language (Accept-Language); '' for OK. */
   share_status_text: z.string(),
+  /**
+   * Present when a signed-in viewer whose `displaySensitiveShare` is on was let past this
+   * sensitive result: the content is answered, and the page shows it behind a cover.
+   */
+  sensitive_status: z.enum(["SENSITIVE_RESOURCE", "SENSITIVE_WORD"]).optional(),
 };
 
 const visitQuery = {

@@ -3,8 +3,8 @@ import type { LinkHolder } from "../links/download-links.js";
 import type { UsersRepository } from "../users/users-repository.js";
 
 export interface ShareLinkStanding {
-  /** Whether a link handed out through the share may still serve the file. */
-  stillServes(shareId: string, fileId: string): Promise<boolean>;
+  /** Whether a link handed out through the share may still serve the file (to `holderId`, '' anonymous). */
+  stillServes(shareId: string, fileId: string, holderId: string): Promise<boolean>;
 }
 
 /**
@@ -25,7 +25,7 @@ export class LinkChecks {
     }
     if (!holder.shareId) return;
     for (const fileId of fileIds) {
-      if (!(await this.shares.stillServes(holder.shareId, fileId))) {
+      if (!(await this.shares.stillServes(holder.shareId, fileId, holder.userId))) {
         throw new NimbusError("link_expired", "the share no longer serves this file");
       }
     }

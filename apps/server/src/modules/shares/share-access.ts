@@ -15,6 +15,11 @@ export interface Visit {
   passCodeToken?: string | undefined;
   /** The signed-in visitor, if any (the owner needs no passcode). */
   viewerId?: string | undefined;
+  /**
+   * Whose `displaySensitiveShare` setting decides whether SENSITIVE_RESOURCE and
+   * SENSITIVE_WORD let them past (default: `viewerId`; a share link's use names its holder).
+   */
+  sensitiveViewerId?: string | undefined;
   /** The client's address: passcode guessing is limited per share and client. */
   client: string;
   /** For `share_status_text` (default en-US). */
@@ -28,7 +33,14 @@ export interface ShareAccess {
   roots: FileRow[];
   /** A token issued for a correct `passCode`; '' otherwise. */
   issuedToken: string;
+  /**
+   * The sensitive result the viewer was let past (their `displaySensitiveShare` is on):
+   * the page shows the content behind a cover.
+   */
+  sensitive?: SensitiveStatus;
 }
+
+export type SensitiveStatus = "SENSITIVE_RESOURCE" | "SENSITIVE_WORD";
 
 export interface ShareAccessDeps {
   db: Db;
@@ -38,6 +50,8 @@ export interface ShareAccessDeps {
   clock: Clock;
   /** The words of the SENSITIVE_WORD check (configured and added in the console). */
   sensitiveWords: { all(): Promise<readonly string[]> };
+  /** Whether a signed-in viewer chose to see sensitive shares (user setting `displaySensitiveShare`). */
+  displaysSensitive(userId: string): Promise<boolean>;
 }
 
 /**
@@ -48,6 +62,8 @@ export interface ShareAccessDeps {
  * a sensitive word (configured or added by an admin) in the title or a shared item's name
  * (SENSITIVE_WORD); its restore limit used up (MAX_RESTORE_COUNT); then the
  * passcode: none given or no valid token (PASS_CODE_EMPTY), wrong (PASS_CODE_ERROR), else OK.
+ * A signed-in viewer whose `displaySensitiveShare` is on goes past SENSITIVE_RESOURCE and
+ * SENSITIVE_WORD (nothing else), and the answer names what they went past (`sensitive`).
  * Wrong passcodes count towards the guessing limits (`captcha_required` per client,
  * `share_pass_code_cooling_down` per share).
  */
@@ -76,15 +92,23 @@ export class ShareAccessChecker {
       share.user_id,
       roots.map((row) => row.id),
     );
-    if (verdict) return found(verdict);
-    if (await this.hasSensitiveWord([share.title, ...roots.map((row) => row.name)]))
-      return found("SENSITIVE_WORD");
+    if (verdict === "PROHIBITED") return found(verdict);
+    let sensitive: SensitiveStatus | undefined = verdict;
+    if (!sensitive && (await this.hasSensitiveWord([share.title, ...roots.map((row) => row.name)])))
+      sensitive = "SENSITIVE_WORD";
+    if (sensitive && !(await this.letsPast(visit))) return found(sensitive);
+    const passed = (access: ShareAccess): ShareAccess => (sensitive ? { ...access, sensitive } : access);
     if (share.restore_limit >= 0 && share.restore_count >= share.restore_limit)
-      return found("MAX_RESTORE_COUNT");
-    if (share.pass_code === "" || visit.viewerId === share.user_id) return found("OK", roots);
+      return passed(found("MAX_RESTORE_COUNT"));
+    if (share.pass_code === "" || visit.viewerId === share.user_id) return passed(found("OK", roots));
     return this.checkPassCode(share, visit, now, (status, token) =>
-      found(status, status === "OK" ? roots : [], token),
+      passed(found(status, status === "OK" ? roots : [], token)),
     );
+  }
+
+  private async letsPast(visit: Visit): Promise<boolean> {
+    const viewerId = visit.sensitiveViewerId ?? visit.viewerId;
+    return viewerId ? this.deps.displaysSensitive(viewerId) : false;
   }
 
   private async checkPassCode(

@@ -104,7 +104,9 @@ export class ShareService {
       const access = await this.deps.access.check({ shareId: row.id, viewerId: userId, client: "owner" });
       const [firstId = ""] = await this.deps.shares.fileIds(row.id);
       const coolingDown = row.pass_code !== "" && (await this.deps.guard.coolingDown(row.id));
-      data.push(presentShare(row, firstId, access.status, this.deps.publicUrl, coolingDown));
+      // The owner sees what other visitors meet, even when their own setting lets them past.
+      const status = access.sensitive ?? access.status;
+      data.push(presentShare(row, firstId, status, this.deps.publicUrl, coolingDown));
     }
     return { kind: "drive#shareList", data, next_page_token: page.nextPageToken };
   }

@@ -22,7 +22,7 @@ import {
 } from "../files/index.js";
 import type { DownloadLinks, LinkHolder } from "../links/download-links.js";
 import type { UsersRepository } from "../users/users-repository.js";
-import type { ShareAccess, ShareAccessChecker, Visit } from "./share-access.js";
+import type { SensitiveStatus, ShareAccess, ShareAccessChecker, Visit } from "./share-access.js";
 import { listedInShare } from "./share-presenter.js";
 import { pathInShare } from "./share-tree.js";
 import type { SharesRepository } from "./shares-repository.js";
@@ -95,10 +95,11 @@ export class ShareVisits {
 
   /** One item of the share with signed links (its bytes through `/drive/v1/download`). */
   async fileInfo(visit: Visit, fileId: string, thumbnailSize: ThumbnailSize): Promise<ShareFileInfoResponse> {
-    const { status, files } = await this.withLinks(visit, [fileId], thumbnailSize);
+    const { status, sensitive, files } = await this.withLinks(visit, [fileId], thumbnailSize);
     return {
       share_status: status,
       share_status_text: text(status, visit),
+      ...sensitiveField(sensitive),
       file_info: files[0] ?? null,
     };
   }
@@ -108,8 +109,13 @@ export class ShareVisits {
     fileIds: readonly string[],
     thumbnailSize: ThumbnailSize,
   ): Promise<ShareBatchFileInfoResponse> {
-    const { status, files } = await this.withLinks(visit, fileIds, thumbnailSize);
-    return { share_status: status, share_status_text: text(status, visit), file_infos: files };
+    const { status, sensitive, files } = await this.withLinks(visit, fileIds, thumbnailSize);
+    return {
+      share_status: status,
+      share_status_text: text(status, visit),
+      ...sensitiveField(sensitive),
+      file_infos: files,
+    };
   }
 
   /**
@@ -121,7 +127,8 @@ export class ShareVisits {
   private async withLinks(visit: Visit, fileIds: readonly string[], thumbnailSize: ThumbnailSize) {
     const access = await this.deps.access.check(visit);
     const { share } = access;
-    if (access.status !== "OK" || !share) return { status: access.status, files: [] as DriveFile[] };
+    if (access.status !== "OK" || !share)
+      return { status: access.status, sensitive: access.sensitive, files: [] as DriveFile[] };
     const roots = new Set(access.roots.map((row) => row.id));
     const rows: FileRow[] = [];
     for (const id of new Set(fileIds)) {
@@ -145,6 +152,7 @@ export class ShareVisits {
     }
     return {
       status: access.status,
+      sensitive: access.sensitive,
       files: files.map((file) => (roots.has(file.id) ? { ...file, parent_id: "" } : file)),
     };
   }
@@ -152,12 +160,18 @@ export class ShareVisits {
   /**
    * Whether a link handed out through `shareId` may still serve `fileId`: the share
    * answers OK to its owner (not cancelled, expired, blocked or used up) and the file
-   * is still inside it. The passcode was proven when the link was made.
+   * is still inside it. The passcode was proven when the link was made. A sensitive share
+   * still serves a holder whose `displaySensitiveShare` is on (anonymous holders: never).
    */
-  async stillServes(shareId: string, fileId: string): Promise<boolean> {
+  async stillServes(shareId: string, fileId: string, holderId = ""): Promise<boolean> {
     const share = await this.deps.shares.find(shareId);
     if (!share) return false;
-    const access = await this.deps.access.check({ shareId, viewerId: share.user_id, client: "link" });
+    const access = await this.deps.access.check({
+      shareId,
+      viewerId: share.user_id,
+      sensitiveViewerId: holderId,
+      client: "link",
+    });
     if (access.status !== "OK") return false;
     const roots = new Set(access.roots.map((row) => row.id));
     return (await pathInShare(this.deps.db, share.user_id, roots, fileId)) !== undefined;
@@ -206,6 +220,7 @@ export class ShareVisits {
     return {
       share_status: status,
       share_status_text: text(status, visit),
+      ...sensitiveField(access.sensitive),
       share_id: share?.id ?? "",
       title: share && !HIDDEN_TITLE.has(status) ? share.title : "",
       pass_code_token: access.issuedToken,
@@ -226,6 +241,10 @@ export class ShareVisits {
 /** `share_status_text` in the caller's language (Accept-Language); OK has none. */
 const text = (status: ShareAccess["status"], visit: Visit) =>
   status === "OK" ? "" : serverText(visit.locale ?? "en-US", `share.status.${status}`);
+
+/** Declared only when the viewer was let past a sensitive result (the page covers the content). */
+const sensitiveField = (sensitive: SensitiveStatus | undefined) =>
+  sensitive ? { sensitive_status: sensitive } : {};
 
 /** Moderation results do not repeat what was blocked. */
 const HIDDEN_TITLE = new Set<string>(["SENSITIVE_WORD", "SENSITIVE_RESOURCE", "PROHIBITED", "AUDITING"]);

@@ -6,13 +6,14 @@ import { accountErrorText, useAccountApi } from "../../session/use-account-api.j
 
 /**
  * The settings in the order the section lists them, with their text keys (spec §3,
- * decision 0045). `displaySensitiveShare` is stored but not offered: nothing honours it yet.
+ * decisions 0045 and 0043).
  */
 const SETTINGS: ReadonlyArray<[UserSettingName, string]> = [
   ["autoIdentifyShareCode", "settings.autoIdentify"],
   ["SAVE_OTHER_APP_FILES_IN_SEPARATE_FOLDERS", "settings.separateAppFolders"],
   ["defaultFolderBasedOnPlatform", "settings.platformFolder"],
   ["filterFilesWhenCreate", "settings.filterJunk"],
+  ["displaySensitiveShare", "settings.sensitiveShares"],
 ];
 
 /**
