@@ -198,10 +198,13 @@ test("failed loads say so in words, Try again loads again, and offline is told a
   await page.goto("/drive/all");
   await expect(emptyState(page)).toBeVisible();
   await failWith500(page, LIST_FILES);
-  await page.evaluate(() =>
-    window.dispatchEvent(new CustomEvent("nimbus:drive-changed", { detail: { parentId: "" } })),
-  );
-  await expect(failure(page)).toContainText(text("api.serverError"));
+  // The server-rendered list shows before the page hydrates; until then nobody hears the event.
+  await expect(async () => {
+    await page.evaluate(() =>
+      window.dispatchEvent(new CustomEvent("nimbus:drive-changed", { detail: { parentId: "" } })),
+    );
+    await expect(failure(page)).toContainText(text("api.serverError"), { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await page.unroute(LIST_FILES);
   await failure(page)
     .getByRole("button", { name: text("common.retry") })

@@ -59,11 +59,18 @@ export async function adminPage(browser: Browser, baseURL: string): Promise<Page
   try {
     await signUpInBrowser(page, { email: E2E_ADMIN_EMAIL });
   } catch {
-    const signin = await page.request.post("/v1/auth/signin", {
-      headers: WEB_CLIENT_HEADERS,
-      data: { username: E2E_ADMIN_EMAIL, password: "correct horse battery" },
-    });
-    if (!signin.ok()) throw new Error(`admin sign-in failed: ${signin.status()} ${await signin.text()}`);
+    // Signed up already, or being signed up right now by a journey on another worker (whose
+    // code mail this one may have read): sign in, giving that sign-up a few seconds to finish.
+    // At most 4 tries: far below SIGNIN_FREEZE_AFTER (10), so the admin is never frozen.
+    for (let attempt = 1; ; attempt++) {
+      const signin = await page.request.post("/v1/auth/signin", {
+        headers: WEB_CLIENT_HEADERS,
+        data: { username: E2E_ADMIN_EMAIL, password: "correct horse battery" },
+      });
+      if (signin.ok()) break;
+      if (attempt === 4) throw new Error(`admin sign-in failed: ${signin.status()} ${await signin.text()}`);
+      await page.waitForTimeout(2_000);
+    }
   }
   return page;
 }
