@@ -218,14 +218,15 @@ function wireOffline(
 function createShared(deps: AppDeps, log: FastifyBaseLogger): Shared {
   const { db } = deps.database;
   const tasks = new TaskService(db, deps.clock);
+  const rateLimits = deps.rateLimits ?? rateLimitStore(deps);
   return {
     ...deps,
     db,
-    rateLimits: deps.rateLimits ?? rateLimitStore(deps),
+    rateLimits,
     users: new UsersRepository(db),
     filesRepository: new FilesRepository(db),
     previewStore: new PreviewStore(db),
-    events: new DriveEvents(db, deps.clock, deps.eventWakes ?? eventWakes(deps, log)),
+    events: new DriveEvents(db, deps.clock, deps.eventWakes ?? eventWakes(deps, log), rateLimits),
     configChanges: eventWakes(deps, log, "config-changes"),
     locks: locks(deps, log),
     tasks,

@@ -4,7 +4,7 @@ import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { systemClock } from "../src/lib/clock.js";
 import { SIGNIN_FAILURES_PER_IP_HOUR } from "../src/modules/accounts/signin-guard.js";
-import { DriveEvents } from "../src/modules/events/drive-events.js";
+import { DriveEvents, MAX_HELD_WAITS_PER_USER } from "../src/modules/events/drive-events.js";
 import { type EventWakes, LocalEventWakes, RedisEventWakes } from "../src/modules/events/event-wakes.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 import { gcidOf, listen, onOrigin, patternBytes, startUpload } from "./support/uploads.js";
@@ -79,6 +79,21 @@ describe("rate limits across nodes", () => {
       expect(await attemptAfterLimitAcrossNodes(a, b)).toBe("too_many_requests");
     },
     120_000,
+  );
+
+  it.skipIf(!redisUrl)(
+    "with REDIS_URL a user's held long polls are counted on every node together",
+    async () => {
+      const [a, b] = await twoNodes({ ...env, ...redisEnv() });
+      const user = await signUp(a.app);
+      const wait = (node: TestApp) =>
+        node.app.inject({ url: "/drive/v1/events/wait?after=&wait_seconds=2", headers: user.auth });
+      const held = Array.from({ length: MAX_HELD_WAITS_PER_USER }, (_, i) => wait(i % 2 ? a : b));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await wait(b)).json().error).toBe("resource_exhausted");
+      for (const answer of await Promise.all(held)) expect(answer.statusCode).toBe(200);
+    },
+    30_000,
   );
 });
 

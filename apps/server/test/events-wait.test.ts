@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_HELD_WAITS_PER_USER } from "../src/modules/events/drive-events.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 import { signUp, type TestUser } from "./support/users.js";
 
@@ -65,6 +66,28 @@ describe("waiting for drive events (long poll)", () => {
     const answer = (await wait(bob, `?after=${latest_id}`)).json();
     expect(answer.changed).toBe(true);
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it("holds at most 8 long polls per user at once; the next answers resource_exhausted, others are not affected", async () => {
+    const { latest_id } = (await wait(bob, "")).json();
+    const held = Array.from({ length: MAX_HELD_WAITS_PER_USER }, () =>
+      wait(bob, `?after=${latest_id}&wait_seconds=2`),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const refused = await wait(bob, `?after=${latest_id}&wait_seconds=2`);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json()).toMatchObject({
+      error: "resource_exhausted",
+      details: expect.arrayContaining([
+        expect.objectContaining({ metadata: { reason: "EVENT_WAITS_LIMITED" } }),
+      ]),
+    });
+    expect((await wait(bob, "")).statusCode).toBe(200);
+    const other = wait(alice, `?after=${latest_id}&wait_seconds=1`);
+    expect((await other).statusCode).toBe(200);
+    for (const answer of await Promise.all(held)) expect(answer.statusCode).toBe(200);
+    // The slots are given back when the polls end.
+    expect((await wait(bob, `?after=${latest_id}&wait_seconds=1`)).statusCode).toBe(200);
   });
 
   it("refuses a malformed cursor or wait with the error object, and a visitor with 401", async () => {

@@ -4,11 +4,14 @@ import {
   type DriveEventWait,
   type EventType,
   FILE_KIND,
+  NimbusError,
 } from "@nimbus/protocol";
 import type { Db } from "../../db/database.js";
 import { type Clock, isoTime } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import { keysetPage, readIdPageToken } from "../../lib/page-token.js";
+import { MemoryRateLimitStore } from "../rate-limits/memory-rate-limit-store.js";
+import type { RateLimitStore } from "../rate-limits/rate-limit-store.js";
 import { type EventWakes, LocalEventWakes } from "./event-wakes.js";
 
 /** One thing that happened to an item, as the activity feed shows it. */
@@ -24,6 +27,13 @@ export interface NewEvent {
 const CHUNK = 500;
 /** A batch over many items records the first this many (the feed is a summary, not an audit log). */
 export const MAX_EVENTS_PER_CALL = 200;
+/**
+ * Long polls one user may hold at once, on all nodes together: each visible tab and
+ * each device holds one, and every held poll keeps a socket and a timer on a node.
+ */
+export const MAX_HELD_WAITS_PER_USER = 8;
+/** A held poll's slot outlives its wait by this much, so a node that dies holding it frees it soon after. */
+const SLOT_SLACK_MS = 30_000;
 
 /**
  * The recent-activity feed (`GET /drive/v1/events`). Recorded by the files
@@ -38,6 +48,8 @@ export class DriveEvents {
     private readonly clock: Clock,
     /** Who waits for a user's next event, on this node (memory) or on every node (Redis). */
     readonly wakes: EventWakes = new LocalEventWakes(),
+    /** Where held polls take their slots: shared by every node with Redis. */
+    private readonly slots: RateLimitStore = new MemoryRateLimitStore(clock),
   ) {}
 
   /** Records events, inside the caller's transaction when `db` is one. */
@@ -141,6 +153,7 @@ export class DriveEvents {
     const stop = new AbortController();
     const end = () => stop.abort();
     for (const source of [signal, this.closing.signal]) source?.addEventListener("abort", end);
+    const slot = after !== undefined ? await this.takeSlot(userId, timeoutMs) : undefined;
     try {
       if (signal?.aborted || this.closing.signal.aborted) end();
       const changed =
@@ -151,7 +164,22 @@ export class DriveEvents {
       return { kind: "drive#eventWait", changed, latest_id: await this.latestId(userId) };
     } finally {
       for (const source of [signal, this.closing.signal]) source?.removeEventListener("abort", end);
+      if (slot) await this.slots.reset(slot);
     }
+  }
+
+  /**
+   * One of the user's `MAX_HELD_WAITS_PER_USER` slots (a counter that reads 1 for
+   * whoever took it), or `resource_exhausted` while all are held.
+   */
+  private async takeSlot(userId: string, timeoutMs: number): Promise<string> {
+    for (let slot = 0; slot < MAX_HELD_WAITS_PER_USER; slot++) {
+      const key = `event-wait:user:${userId}:${slot}`;
+      if ((await this.slots.hit(key, timeoutMs + SLOT_SLACK_MS)) === 1) return key;
+    }
+    throw new NimbusError("resource_exhausted", "too many long polls held at once", {
+      metadata: { reason: "EVENT_WAITS_LIMITED" },
+    });
   }
 
   /** Ends every held `wait` now (the node is shutting down; clients poll again, on another node). */
