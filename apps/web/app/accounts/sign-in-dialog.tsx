@@ -43,7 +43,7 @@ export function SignInDialog() {
   return (
     <ModalDialog
       open={open}
-      className="sign-in-dialog"
+      className="modal-surface sign-in-dialog"
       labelledBy="sign-in-dialog-title"
       onDismiss={() => setOpen(false)}
     >

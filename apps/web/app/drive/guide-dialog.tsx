@@ -34,7 +34,7 @@ export function GuideDialog() {
     markGuideSeen();
   };
   return (
-    <ModalDialog open={open} className="guide" labelledBy="guide-title" onDismiss={dismiss}>
+    <ModalDialog open={open} className="modal-surface guide" labelledBy="guide-title" onDismiss={dismiss}>
       <form method="dialog">
         <h2 id="guide-title">{t("drive.guide.title")}</h2>
         <p className="muted">{t("drive.guide.lead")}</p>

@@ -19,7 +19,11 @@ export function Modal({
   const t = useT();
   const titleId = useId();
   return (
-    <ModalDialog className={`share-modal ${className}`} labelledBy={titleId} onDismiss={onClose}>
+    <ModalDialog
+      className={`modal-surface share-modal ${className}`}
+      labelledBy={titleId}
+      onDismiss={onClose}
+    >
       <header className="share-modal-head">
         <h2 id={titleId}>
           <bdi>{title}</bdi>

@@ -160,7 +160,7 @@ export function FolderPicker({
 
   return (
     <ModalDialog
-      className="folder-picker"
+      className="modal-surface folder-picker"
       labelledBy={titleId}
       dialogRef={dialog}
       onKeyDown={onDialogKey}

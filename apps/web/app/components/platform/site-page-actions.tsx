@@ -29,7 +29,7 @@ function CampaignPopup({ dialog, onClose }: { dialog: PopupDialog; onClose(): vo
   const id = useId();
   const link = popupLink(dialog.url);
   return (
-    <ModalDialog className="popup-window" labelledBy={id} onDismiss={onClose}>
+    <ModalDialog className="modal-surface popup-window" labelledBy={id} onDismiss={onClose}>
       <h2 id={id}>{dialog.title}</h2>
       <p>{dialog.text}</p>
       <div className="dialog-actions">

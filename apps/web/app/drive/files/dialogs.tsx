@@ -18,7 +18,11 @@ export function Modal({
 }) {
   const titleId = useId();
   return (
-    <ModalDialog className={`drive-dialog ${className}`} labelledBy={titleId} onDismiss={onCancel}>
+    <ModalDialog
+      className={`modal-surface drive-dialog ${className}`}
+      labelledBy={titleId}
+      onDismiss={onCancel}
+    >
       <h2 id={titleId}>{title}</h2>
       {children}
     </ModalDialog>

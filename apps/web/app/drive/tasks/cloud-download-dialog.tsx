@@ -224,7 +224,7 @@ export function CloudDownloadDialog({
     <>
       <ModalDialog
         open={!picking}
-        className="drive-dialog cloud-download-dialog"
+        className="modal-surface drive-dialog cloud-download-dialog"
         labelledBy={titleId}
         onDismiss={onClose}
       >
