@@ -2,6 +2,7 @@ import { nimbusApi } from "@nimbus/protocol";
 import { useCallback, useState } from "react";
 import { callEndpoint } from "../api/client.js";
 import { useLocale, useT } from "../i18n/i18n.js";
+import { ConsoleTable } from "./console-table.js";
 import { formatMoment } from "./format.js";
 import { ListFooter } from "./list-footer.js";
 import { useAdminList } from "./use-admin-list.js";
@@ -35,33 +36,28 @@ export function AdminLogSection() {
           {t("admin.log.filter")}
         </button>
       </form>
-      <div className="table-wrap">
-        <table className="console-table">
-          <caption className="visually-hidden">{t("admin.nav.actions")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("admin.col.time")}</th>
-              <th scope="col">{t("admin.log.who")}</th>
-              <th scope="col">{t("admin.log.action")}</th>
-              <th scope="col">{t("admin.log.target")}</th>
-              <th scope="col">{t("admin.log.from")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((row) => (
-              <tr key={row.id}>
-                <td>{formatMoment(row.create_time, locale)}</td>
-                <td>{row.admin_email || row.admin_user_id}</td>
-                <td>
-                  <code>{row.action}</code>
-                </td>
-                <td className="console-wrap">{row.target}</td>
-                <td>{row.ip}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ConsoleTable
+        caption={t("admin.nav.actions")}
+        columns={[
+          t("admin.col.time"),
+          t("admin.log.who"),
+          t("admin.log.action"),
+          t("admin.log.target"),
+          t("admin.log.from"),
+        ]}
+      >
+        {list.rows.map((row) => (
+          <tr key={row.id}>
+            <td>{formatMoment(row.create_time, locale)}</td>
+            <td>{row.admin_email || row.admin_user_id}</td>
+            <td>
+              <code>{row.action}</code>
+            </td>
+            <td className="console-wrap">{row.target}</td>
+            <td>{row.ip}</td>
+          </tr>
+        ))}
+      </ConsoleTable>
       <ListFooter list={list} />
     </div>
   );

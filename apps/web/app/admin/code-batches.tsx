@@ -4,6 +4,7 @@ import { callEndpoint, endpointUrl, errorText } from "../api/client.js";
 import { ConfirmDialog } from "../drive/files/dialogs.js";
 import { Toasts, useToasts } from "../drive/files/toasts.js";
 import { useLocale, useT } from "../i18n/i18n.js";
+import { ConsoleTable } from "./console-table.js";
 import { formatMoment, grantsText } from "./format.js";
 import { ListFooter } from "./list-footer.js";
 import { useAdminList } from "./use-admin-list.js";
@@ -79,73 +80,67 @@ export function CodeBatchesSection() {
       />
       <div className="card console-card">
         <h2>{t("admin.codes.batches")}</h2>
-        <div className="table-wrap">
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.codes.col.made")}</th>
-                <th scope="col">{t("admin.codes.col.grants")}</th>
-                <th scope="col">{t("admin.codes.col.redeemed")}</th>
-                <th scope="col">{t("admin.codes.col.expires")}</th>
-                <th scope="col">{t("admin.col.status")}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t("admin.col.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((batch) => {
-                const state = batchState(batch, now);
-                const name = batch.note || formatMoment(batch.created_time, locale);
-                return (
-                  <tr key={batch.batch_id}>
-                    <td>
-                      {formatMoment(batch.created_time, locale)}
-                      {batch.note && <span className="cat-desc muted">{batch.note}</span>}
-                    </td>
-                    <td>{grantsText(batch.grants, t, locale)}</td>
-                    <td>
-                      {t("admin.codes.redeemedOf", {
-                        redeemed: batch.redeemed_count,
-                        count: batch.code_count,
+        <ConsoleTable
+          caption={t("admin.codes.batches")}
+          columns={[
+            t("admin.codes.col.made"),
+            t("admin.codes.col.grants"),
+            t("admin.codes.col.redeemed"),
+            t("admin.codes.col.expires"),
+            t("admin.col.status"),
+            { hidden: t("admin.col.actions") },
+          ]}
+        >
+          {list.rows.map((batch) => {
+            const state = batchState(batch, now);
+            const name = batch.note || formatMoment(batch.created_time, locale);
+            return (
+              <tr key={batch.batch_id}>
+                <td>
+                  {formatMoment(batch.created_time, locale)}
+                  {batch.note && <span className="cat-desc muted">{batch.note}</span>}
+                </td>
+                <td>{grantsText(batch.grants, t, locale)}</td>
+                <td>
+                  {t("admin.codes.redeemedOf", {
+                    redeemed: batch.redeemed_count,
+                    count: batch.code_count,
+                  })}
+                </td>
+                <td>
+                  {batch.expires_time ? formatMoment(batch.expires_time, locale) : t("admin.codes.never")}
+                </td>
+                <td>{t(`admin.codes.state.${state}`)}</td>
+                <td>
+                  <span className="console-row-actions">
+                    <a
+                      className="button"
+                      href={endpointUrl(nimbusApi.rewards.exportCodes, {
+                        params: { batch_id: batch.batch_id },
                       })}
-                    </td>
-                    <td>
-                      {batch.expires_time ? formatMoment(batch.expires_time, locale) : t("admin.codes.never")}
-                    </td>
-                    <td>{t(`admin.codes.state.${state}`)}</td>
-                    <td>
-                      <span className="console-row-actions">
-                        <a
-                          className="button"
-                          href={endpointUrl(nimbusApi.rewards.exportCodes, {
-                            params: { batch_id: batch.batch_id },
-                          })}
-                          download={`activation-codes-${batch.batch_id}.csv`}
-                          aria-label={t("admin.codes.exportBatch", { name })}
-                        >
-                          {t("admin.codes.export")}
-                        </a>
-                        {state === "active" && (
-                          <button
-                            type="button"
-                            className="button ghost"
-                            disabled={pending === batch.batch_id}
-                            aria-busy={pending === batch.batch_id}
-                            aria-label={t("admin.codes.revokeBatch", { name })}
-                            onClick={() => setRevoking(batch)}
-                          >
-                            {pending === batch.batch_id ? t("admin.codes.revoking") : t("admin.codes.revoke")}
-                          </button>
-                        )}
-                      </span>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                      download={`activation-codes-${batch.batch_id}.csv`}
+                      aria-label={t("admin.codes.exportBatch", { name })}
+                    >
+                      {t("admin.codes.export")}
+                    </a>
+                    {state === "active" && (
+                      <button
+                        type="button"
+                        className="button ghost"
+                        disabled={pending === batch.batch_id}
+                        aria-busy={pending === batch.batch_id}
+                        aria-label={t("admin.codes.revokeBatch", { name })}
+                        onClick={() => setRevoking(batch)}
+                      >
+                        {pending === batch.batch_id ? t("admin.codes.revoking") : t("admin.codes.revoke")}
+                      </button>
+                    )}
+                  </span>
+                </td>
+              </tr>
+            );
+          })}
+        </ConsoleTable>
         <ListFooter list={list} />
       </div>
       {revoking && (

@@ -2,6 +2,7 @@ import { AUDIT_VERDICTS, nimbusApi } from "@nimbus/protocol";
 import { useCallback, useState } from "react";
 import { callEndpoint, errorText } from "../api/client.js";
 import { useLocale, useT } from "../i18n/i18n.js";
+import { ConsoleTable } from "./console-table.js";
 import { formatMoment } from "./format.js";
 import { ListFooter } from "./list-footer.js";
 import { SensitiveWordsCard } from "./sensitive-words.js";
@@ -67,54 +68,48 @@ function ReportQueue() {
           {notice}
         </p>
       )}
-      <div className="table-wrap">
-        <table className="console-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("admin.col.time")}</th>
-              <th scope="col">{t("admin.col.share")}</th>
-              <th scope="col">{t("admin.col.reason")}</th>
-              <th scope="col">{t("admin.col.status")}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t("admin.col.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((report) => (
-              <tr key={report.id}>
-                <td>{formatMoment(report.create_time, locale)}</td>
-                <td>
-                  <a href={`/s/${report.share_id}`} target="_blank" rel="noreferrer">
-                    {report.share_title || report.share_id}
-                  </a>
-                  {report.description && <span className="cat-desc muted">{report.description}</span>}
-                </td>
-                <td>{t(`shares.report.reason.${report.reason}`)}</td>
-                <td>
-                  {report.action_time
-                    ? t("admin.moderation.actioned", { time: formatMoment(report.action_time, locale) })
-                    : t("admin.moderation.open")}
-                </td>
-                <td>
-                  {!report.action_time && (
-                    <button
-                      type="button"
-                      className="button primary"
-                      aria-label={t("admin.moderation.blockShare", {
-                        title: report.share_title || report.share_id,
-                      })}
-                      onClick={() => void block(report)}
-                    >
-                      {t("admin.moderation.block")}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ConsoleTable
+        caption={t("admin.moderation.reports")}
+        columns={[
+          t("admin.col.time"),
+          t("admin.col.share"),
+          t("admin.col.reason"),
+          t("admin.col.status"),
+          { hidden: t("admin.col.actions") },
+        ]}
+      >
+        {list.rows.map((report) => (
+          <tr key={report.id}>
+            <td>{formatMoment(report.create_time, locale)}</td>
+            <td>
+              <a href={`/s/${report.share_id}`} target="_blank" rel="noreferrer">
+                {report.share_title || report.share_id}
+              </a>
+              {report.description && <span className="cat-desc muted">{report.description}</span>}
+            </td>
+            <td>{t(`shares.report.reason.${report.reason}`)}</td>
+            <td>
+              {report.action_time
+                ? t("admin.moderation.actioned", { time: formatMoment(report.action_time, locale) })
+                : t("admin.moderation.open")}
+            </td>
+            <td>
+              {!report.action_time && (
+                <button
+                  type="button"
+                  className="button primary"
+                  aria-label={t("admin.moderation.blockShare", {
+                    title: report.share_title || report.share_id,
+                  })}
+                  onClick={() => void block(report)}
+                >
+                  {t("admin.moderation.block")}
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
       <ListFooter list={list} />
     </div>
   );

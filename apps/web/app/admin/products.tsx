@@ -6,6 +6,7 @@ import { Toasts, useToasts } from "../drive/files/toasts.js";
 import { formatPrice } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { CampaignWindowsCard } from "./campaign-windows.js";
+import { ConsoleTable } from "./console-table.js";
 import { formatMoment } from "./format.js";
 
 const KIND_KEYS: Record<string, string> = {
@@ -65,45 +66,38 @@ export function ProductsSection() {
             <span className="console-badge">{t(KIND_KEYS[product.kind] ?? "admin.products.kind.plan")}</span>
             {!product.active && <span className="console-badge">{t("admin.products.retired")}</span>}
           </h2>
-          <div className="table-wrap">
-            <table className="console-table">
-              <caption className="visually-hidden">
-                {t("admin.products.prices", { product: product.id })}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("admin.products.currency")}</th>
-                  <th scope="col">{t("admin.products.listPrice")}</th>
-                  <th scope="col">{t("admin.products.campaigns")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {product.prices.map((price) => (
-                  <tr key={price.currency}>
-                    <th scope="row">{price.currency}</th>
-                    <td>
-                      {formatPrice(price.amount, price.currency, locale)}
-                      {price.edited && <span className="console-badge">{t("admin.products.edited")}</span>}
-                    </td>
-                    <td>
-                      {product.campaigns
-                        .filter((c) => c.currency === price.currency)
-                        .map((c) => (
-                          <span key={c.campaign_id} className="cat-desc">
-                            {t("admin.products.campaignPrice", {
-                              campaign: c.campaign_id,
-                              price: formatPrice(c.amount, c.currency, locale),
-                              from: formatMoment(c.start_time, locale),
-                              until: formatMoment(c.end_time, locale),
-                            })}
-                          </span>
-                        ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable
+            caption={t("admin.products.prices", { product: product.id })}
+            columns={[
+              t("admin.products.currency"),
+              t("admin.products.listPrice"),
+              t("admin.products.campaigns"),
+            ]}
+          >
+            {product.prices.map((price) => (
+              <tr key={price.currency}>
+                <th scope="row">{price.currency}</th>
+                <td>
+                  {formatPrice(price.amount, price.currency, locale)}
+                  {price.edited && <span className="console-badge">{t("admin.products.edited")}</span>}
+                </td>
+                <td>
+                  {product.campaigns
+                    .filter((c) => c.currency === price.currency)
+                    .map((c) => (
+                      <span key={c.campaign_id} className="cat-desc">
+                        {t("admin.products.campaignPrice", {
+                          campaign: c.campaign_id,
+                          price: formatPrice(c.amount, c.currency, locale),
+                          from: formatMoment(c.start_time, locale),
+                          until: formatMoment(c.end_time, locale),
+                        })}
+                      </span>
+                    ))}
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
         </div>
       ))}
       <Toasts toasts={toasts} dismiss={dismiss} />

@@ -5,6 +5,7 @@ import { callEndpoint, errorText } from "../api/client.js";
 import { Toasts, useToasts } from "../drive/files/toasts.js";
 import { formatBytes } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
+import { ConsoleTable } from "./console-table.js";
 import { formatMoment } from "./format.js";
 import { ListFooter } from "./list-footer.js";
 import { useAdminList } from "./use-admin-list.js";
@@ -80,34 +81,29 @@ export function UsersSection() {
         />
       )}
       <div className="card console-card">
-        <div className="table-wrap">
-          <table className="console-table">
-            <caption className="visually-hidden">{t("admin.nav.users")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.users.account")}</th>
-                <th scope="col">{t("admin.col.status")}</th>
-                <th scope="col">{t("admin.users.usage")}</th>
-                <th scope="col">{t("admin.users.created")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((user) => (
-                <tr key={user.id}>
-                  <th scope="row">
-                    <button type="button" className="link-button" onClick={() => void open(user.id)}>
-                      {accountLabel(user)}
-                    </button>
-                    {user.premium && <span className="console-badge">{t("admin.users.premium")}</span>}
-                  </th>
-                  <td>{t(`admin.users.status.${user.status}`)}</td>
-                  <td>{formatBytes(user.storage_usage, locale)}</td>
-                  <td>{formatMoment(user.create_time, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable
+          caption={t("admin.nav.users")}
+          columns={[
+            t("admin.users.account"),
+            t("admin.col.status"),
+            t("admin.users.usage"),
+            t("admin.users.created"),
+          ]}
+        >
+          {list.rows.map((user) => (
+            <tr key={user.id}>
+              <th scope="row">
+                <button type="button" className="link-button" onClick={() => void open(user.id)}>
+                  {accountLabel(user)}
+                </button>
+                {user.premium && <span className="console-badge">{t("admin.users.premium")}</span>}
+              </th>
+              <td>{t(`admin.users.status.${user.status}`)}</td>
+              <td>{formatBytes(user.storage_usage, locale)}</td>
+              <td>{formatMoment(user.create_time, locale)}</td>
+            </tr>
+          ))}
+        </ConsoleTable>
         <ListFooter list={list} />
       </div>
       <Toasts toasts={toasts} dismiss={dismiss} />
