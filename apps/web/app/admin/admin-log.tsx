@@ -30,8 +30,10 @@ export function AdminLogSection() {
           setAction(String(new FormData(event.currentTarget).get("action")).trim());
         }}
       >
-        <label htmlFor="console-log-action">{t("admin.log.action")}</label>
-        <input id="console-log-action" name="action" placeholder="user.freeze" defaultValue={action} />
+        <div className="console-field wide">
+          <label htmlFor="console-log-action">{t("admin.log.action")}</label>
+          <input id="console-log-action" name="action" placeholder="user.freeze" defaultValue={action} />
+        </div>
         <button type="submit" className="button">
           {t("admin.log.filter")}
         </button>

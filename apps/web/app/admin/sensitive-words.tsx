@@ -61,8 +61,10 @@ export function SensitiveWordsCard() {
           void change(word, true).then((done) => done && form.reset());
         }}
       >
-        <label htmlFor="console-word-add">{t("admin.words.add")}</label>
-        <input id="console-word-add" name="word" required maxLength={100} autoComplete="off" />
+        <div className="console-field wide">
+          <label htmlFor="console-word-add">{t("admin.words.add")}</label>
+          <input id="console-word-add" name="word" required maxLength={100} autoComplete="off" />
+        </div>
         <button type="submit" className="button primary" disabled={busy !== ""}>
           {t("admin.words.addButton")}
         </button>
@@ -74,8 +76,10 @@ export function SensitiveWordsCard() {
           setQ(String(new FormData(event.currentTarget).get("q")).trim());
         }}
       >
-        <label htmlFor="console-word-q">{t("admin.words.find")}</label>
-        <input id="console-word-q" name="q" type="search" defaultValue={q} maxLength={100} />
+        <div className="console-field wide">
+          <label htmlFor="console-word-q">{t("admin.words.find")}</label>
+          <input id="console-word-q" name="q" type="search" defaultValue={q} maxLength={100} />
+        </div>
         <button type="submit" className="button">
           {t("admin.log.filter")}
         </button>

@@ -122,7 +122,7 @@ export function UserDetails({
         >
           {t(user.status === "BLOCKED" ? "admin.users.unfreeze" : "admin.users.freeze")}
         </button>
-        <button type="button" className="button ghost" disabled={busy} onClick={() => simple("end_sessions")}>
+        <button type="button" className="button" disabled={busy} onClick={() => simple("end_sessions")}>
           {t("admin.users.endSessions")}
         </button>
         <button type="button" className="button" disabled={busy} onClick={() => setDialog("grant")}>

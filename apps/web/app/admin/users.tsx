@@ -48,15 +48,19 @@ export function UsersSection() {
           setStatus(String(data.get("status")) as Status);
         }}
       >
-        <label htmlFor="console-user-q">{t("admin.users.search")}</label>
-        <input id="console-user-q" name="q" type="search" defaultValue={q} />
-        <label htmlFor="console-user-status">{t("admin.col.status")}</label>
-        <select id="console-user-status" name="status" defaultValue={status}>
-          <option value="">{t("admin.users.status.any")}</option>
-          <option value="ACTIVE">{t("admin.users.status.ACTIVE")}</option>
-          <option value="BLOCKED">{t("admin.users.status.BLOCKED")}</option>
-          <option value="PENDING">{t("admin.users.status.PENDING")}</option>
-        </select>
+        <div className="console-field wide">
+          <label htmlFor="console-user-q">{t("admin.users.search")}</label>
+          <input id="console-user-q" name="q" type="search" defaultValue={q} />
+        </div>
+        <div className="console-field">
+          <label htmlFor="console-user-status">{t("admin.col.status")}</label>
+          <select id="console-user-status" name="status" defaultValue={status}>
+            <option value="">{t("admin.users.status.any")}</option>
+            <option value="ACTIVE">{t("admin.users.status.ACTIVE")}</option>
+            <option value="BLOCKED">{t("admin.users.status.BLOCKED")}</option>
+            <option value="PENDING">{t("admin.users.status.PENDING")}</option>
+          </select>
+        </div>
         <button type="submit" className="button primary">
           {t("admin.users.find")}
         </button>
