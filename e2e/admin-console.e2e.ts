@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { nimbusApi } from "@nimbus/protocol";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { totp } from "./accounts-helpers.js";
 import { skipGuide, uploadFile } from "./support/drive.js";
 import { catalogue, expect, test } from "./support/fixtures.js";
-import { E2E_ADMIN_EMAIL, signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
+import { adminPage, E2E_ADMIN_EMAIL, signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
 import { SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js";
 
 // The admin console at /admin: moderation from the report queue to the transparency report,
@@ -13,22 +13,6 @@ import { SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js
 const DIR = new URL("../test-results/screenshots/", import.meta.url);
 const en = catalogue("en-US");
 const zh = catalogue("zh-CN");
-
-/** A page signed in as the e2e admin (signed up on first use, signed in after). */
-async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  try {
-    await signUpInBrowser(page, { email: E2E_ADMIN_EMAIL });
-  } catch {
-    const signin = await page.request.post("/v1/auth/signin", {
-      headers: WEB_CLIENT_HEADERS,
-      data: { username: E2E_ADMIN_EMAIL, password: "correct horse battery" },
-    });
-    expect(signin.ok(), await signin.text()).toBe(true);
-  }
-  return page;
-}
 
 interface Figures {
   contents_blocked: number;
