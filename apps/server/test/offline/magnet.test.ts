@@ -14,18 +14,7 @@ import {
   startTracker,
 } from "../support/torrents.js";
 import { signUp } from "../support/users.js";
-import { createOffline, waitForTask } from "./support.js";
-
-async function storedBytes(t: TestApp, fileId: string): Promise<Buffer> {
-  const row = await t.database.db
-    .selectFrom("files")
-    .selectAll()
-    .where("id", "=", fileId)
-    .executeTakeFirstOrThrow();
-  const chunks: Buffer[] = [];
-  for await (const chunk of await t.blobs.get(row.blob_gcid as string)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+import { createOffline, storedBytes, waitForTask } from "./support.js";
 
 describe("cloud download of a magnet (local tracker and seeder)", () => {
   let t: TestApp;

@@ -6,18 +6,7 @@ import { grant } from "../../src/modules/membership/entitlements.js";
 import { driveClient } from "../support/drive.js";
 import { createTestApp, type TestApp } from "../support/test-app.js";
 import { signUp, type TestUser } from "../support/users.js";
-import { createOffline, type FileServer, startFileServer, waitForTask } from "./support.js";
-
-async function storedBytes(t: TestApp, fileId: string): Promise<Buffer> {
-  const row = await t.database.db
-    .selectFrom("files")
-    .selectAll()
-    .where("id", "=", fileId)
-    .executeTakeFirstOrThrow();
-  const chunks: Buffer[] = [];
-  for await (const chunk of await t.blobs.get(row.blob_gcid as string)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+import { createOffline, type FileServer, startFileServer, storedBytes, waitForTask } from "./support.js";
 
 describe("cloud download over HTTP (private addresses allowed)", () => {
   let t: TestApp;

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { DriveClient } from "../support/drive.js";
+import type { TestApp } from "../support/test-app.js";
 
 export interface FileServer {
   url: string;
@@ -117,4 +118,16 @@ export function createOffline(
     url,
     ...extra,
   });
+}
+
+/** The bytes a file of the drive holds, read back from the blob store. */
+export async function storedBytes(t: TestApp, fileId: string): Promise<Buffer> {
+  const row = await t.database.db
+    .selectFrom("files")
+    .selectAll()
+    .where("id", "=", fileId)
+    .executeTakeFirstOrThrow();
+  const chunks: Buffer[] = [];
+  for await (const chunk of await t.blobs.get(row.blob_gcid as string)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
