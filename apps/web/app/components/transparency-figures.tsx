@@ -21,7 +21,7 @@ export function TransparencyFigures({ report }: { report: TransparencyReport }) 
   return (
     <>
       <div className="table-wrap">
-        <table>
+        <table className="transparency-table">
           <caption>{t("transparency.reports.caption", { period })}</caption>
           <thead>
             <tr>
