@@ -95,8 +95,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cut" />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="preload" as="fetch" href={catalogueUrl(locale)} crossOrigin="anonymous" />
         <StylesheetPreloads />
+        {/* The texts are needed to hydrate, not to paint: after the stylesheets. */}
+        <link rel="preload" as="fetch" href={catalogueUrl(locale)} crossOrigin="anonymous" />
         <Alternates origin={root?.origin} />
         <Meta />
         <Links />
