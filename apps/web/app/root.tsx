@@ -95,7 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cut" />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <StylesheetPreloads />
+        {import.meta.env.SSR && <StylesheetPreloads />}
         {/* The texts are needed to hydrate, not to paint: after the stylesheets. */}
         <link rel="preload" as="fetch" href={catalogueUrl(locale)} crossOrigin="anonymous" />
         <Alternates origin={root?.origin} />
@@ -122,7 +122,9 @@ export function Layout({ children }: { children: ReactNode }) {
  * connections) the stylesheets, which hold the first paint, waited behind a dozen scripts,
  * the ~90 KB framework chunk among them, which the server-rendered page does not need to
  * paint. A preload is hoisted in render order, before those. The same URLs as `<Links />`
- * (React Router's manifest), so each stylesheet is fetched once.
+ * (React Router's manifest), so each stylesheet is fetched once. Server-rendered only: it
+ * orders the first response, and later navigations load their CSS before they render; the
+ * client build leaves it out (React 19 hydration keeps head elements it did not render).
  */
 function StylesheetPreloads() {
   const manifest = useContext(UNSAFE_FrameworkContext)?.manifest;
