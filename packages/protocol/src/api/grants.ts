@@ -6,29 +6,10 @@ import { tokenResponseSchema } from "./auth.js";
  * token endpoint's grants, authorization codes for the hand-offs, the device flow
  * (RFC 8628), revocation (RFC 7009) and the sessions list.
  */
+export * from "./client-ids.js";
 
-/** The registered clients. `nimbus-web` is the browser app (cookie session). */
-export const CLIENT_IDS = {
-  web: "nimbus-web",
-  desktop: "nimbus-desktop",
-  mobile: "nimbus-mobile",
-  tv: "nimbus-tv",
-  extension: "nimbus-extension",
-  cli: "nimbus-cli",
-} as const;
-export type ClientId = (typeof CLIENT_IDS)[keyof typeof CLIENT_IDS];
-
-export const OAUTH_SCOPES = ["user", "pan", "offline"] as const;
-export type OAuthScope = (typeof OAUTH_SCOPES)[number];
 /** Space-separated scopes, e.g. `"user pan offline"`; omitted means the client's default scopes. */
 export const scopeStringSchema = z.string().max(200).describe("space-separated scopes: user, pan, offline");
-
-export const GRANT_TYPES = {
-  refreshToken: "refresh_token",
-  authorizationCode: "authorization_code",
-  deviceCode: "urn:ietf:params:oauth:grant-type:device_code",
-} as const;
-export type GrantType = (typeof GRANT_TYPES)[keyof typeof GRANT_TYPES];
 
 const clientIdSchema = z.string().min(1).max(64);
 

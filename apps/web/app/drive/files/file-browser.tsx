@@ -1,5 +1,5 @@
 import type { Ancestor, DriveFile } from "@nimbus/protocol";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { EmptyState } from "../../components/empty-state.js";
 import { Icon } from "../../components/icon.js";
@@ -14,7 +14,7 @@ import { SignInPrompt } from "../sign-in-prompt.js";
 import { useRemoteChanges } from "../use-remote-changes.js";
 import { filesApi } from "./api.js";
 import { Breadcrumbs } from "./breadcrumbs.js";
-import { BrowserDialogs, type DialogState } from "./browser-dialogs.js";
+import type { DialogState } from "./browser-dialogs.js";
 import {
   ListError,
   ListHeader,
@@ -48,6 +48,11 @@ import { useLocations } from "./use-locations.js";
 import { ViewTools } from "./view-tools.js";
 import "./files.css";
 import { IsolatedText, isolated } from "../../lib/bidi.js";
+
+/** The modal dialogs (folder picker, confirmations, new folder), loaded when one first opens. */
+const BrowserDialogs = lazy(() =>
+  import("./browser-dialogs.js").then((module) => ({ default: module.BrowserDialogs })),
+);
 
 interface BrowserHelpers {
   openDialog(dialog: DialogState): void;
@@ -399,19 +404,23 @@ export function FileBrowser({
           onClose={() => setMenu(null)}
         />
       )}
-      <BrowserDialogs
-        dialog={dialog}
-        close={() => setDialog(null)}
-        api={api}
-        actions={actions}
-        parentId={parentId}
-        folderName={folderName}
-        onCreated={(file) => {
-          const index = ids.indexOf(file.id);
-          if (index >= 0) setSelection(selectOnly(ids, index));
-        }}
-        onRenameAgain={(file) => setRenamingId(file.id)}
-      />
+      {dialog && (
+        <Suspense fallback={null}>
+          <BrowserDialogs
+            dialog={dialog}
+            close={() => setDialog(null)}
+            api={api}
+            actions={actions}
+            parentId={parentId}
+            folderName={folderName}
+            onCreated={(file) => {
+              const index = ids.indexOf(file.id);
+              if (index >= 0) setSelection(selectOnly(ids, index));
+            }}
+            onRenameAgain={(file) => setRenamingId(file.id)}
+          />
+        </Suspense>
+      )}
       <Toasts toasts={toasts} dismiss={dismiss} />
     </main>
   );

@@ -1,11 +1,15 @@
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { usePageAction } from "../../components/platform/page-actions.js";
 import { useLocale } from "../../i18n/i18n.js";
 import { localizedPath } from "../../i18n/locale-url.js";
 import { useDriveSession } from "../../session/session.js";
-import { CloudDownloadDialog } from "./cloud-download-dialog.js";
 import { type CloudDownloadRequest, onCloudDownloadRequest } from "./cloud-download-events.js";
+
+/** Loaded when a cloud download is asked for, not with the drive's first paint. */
+const CloudDownloadDialog = lazy(() =>
+  import("./cloud-download-dialog.js").then((module) => ({ default: module.CloudDownloadDialog })),
+);
 
 const ACTION_PARAMS = ["action", "url", "file_id", "file_name"];
 
@@ -48,13 +52,15 @@ export function CloudDownloadHost() {
     }
   };
   return (
-    <CloudDownloadDialog
-      key={request.key}
-      initialUrl={request.url ?? ""}
-      torrentInDrive={
-        request.fileId ? { fileId: request.fileId, name: request.fileName || request.fileId } : undefined
-      }
-      onClose={close}
-    />
+    <Suspense fallback={null}>
+      <CloudDownloadDialog
+        key={request.key}
+        initialUrl={request.url ?? ""}
+        torrentInDrive={
+          request.fileId ? { fileId: request.fileId, name: request.fileName || request.fileId } : undefined
+        }
+        onClose={close}
+      />
+    </Suspense>
   );
 }
