@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.js";
+import { signUpInBrowser } from "./support/session.js";
 
 /**
  * Clicks the page heading (nothing happens on it) `count` times, `gapMs` apart.
@@ -101,4 +102,14 @@ test("without the flag (the default remote config leaves it off) fast clicks do 
   await clicks(page, 5, 0);
   await page.waitForTimeout(500);
   await expect(page.locator("#__vconsole")).not.toBeAttached();
+});
+
+test("a signed-in page reads the remote config too (its POST names the client, so the session cookie is not refused)", async ({
+  page,
+}) => {
+  await signUpInBrowser(page);
+  const config = page.waitForResponse((response) => response.url().includes("/config/v1/basic"));
+  await page.goto("/");
+  const answer = await config;
+  expect(answer.status(), await answer.text()).toBe(200);
 });

@@ -1,3 +1,4 @@
+import { CLIENT_IDS } from "@nimbus/protocol";
 import { allowVConsole } from "../../lib/debug-console.js";
 import { getDeviceId } from "../../lib/device-id.js";
 
@@ -22,7 +23,14 @@ export async function fetchAllowVConsole(locale: string, userId: string | undefi
   try {
     const response = await fetch(BASIC_CONFIG_PATH, {
       method: "POST",
-      headers: { accept: "application/json", "accept-language": locale, "content-type": "application/json" },
+      // A signed-in browser sends its session cookie: a POST on it must name the client (CSRF rule).
+      headers: {
+        accept: "application/json",
+        "accept-language": locale,
+        "content-type": "application/json",
+        "x-client-id": CLIENT_IDS.web,
+        "x-device-id": getDeviceId(window.localStorage),
+      },
       body: JSON.stringify({
         client: "web",
         data: { language: locale, uuid: getDeviceId(window.localStorage), userid: userId ?? "" },
