@@ -31,7 +31,7 @@ export default defineConfig({
               // call a captcha-guarded API import it, and they load it with their own code.
               name: "shell",
               // The region check of spec §4 runs on every page too.
-              test: /\/app\/(components\/platform\/(?!captcha-challenge|use-show-challenge)|lib\/(platform|device-id|cookies|page-actions|layout-state|embedded|debug-console|chunk-reload|display-mode)\.ts|site\/(region-check|use-region-check)\.ts)/,
+              test: /\/app\/(components\/platform\/(?!captcha-challenge|use-show-challenge|campaign-popup)|lib\/(platform|device-id|cookies|page-actions|layout-state|embedded|debug-console|chunk-reload|display-mode)\.ts|site\/(region-check|use-region-check)\.ts)/,
               priority: 1,
             },
             {
