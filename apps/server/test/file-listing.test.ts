@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type DriveFile, FILE_ORDERS, type FileOrder } from "@nimbus/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { query } from "../src/modules/files/file-listing.js";
+import { mergedQuery, query } from "../src/modules/files/file-listing.js";
 import { compareText, sortSpec } from "../src/modules/files/sort-orders.js";
 import { type DriveClient, driveClient } from "./support/drive.js";
 import { createTestApp, type TestApp, testDatabaseKind } from "./support/test-app.js";
@@ -167,6 +167,39 @@ describe("file list orders", () => {
           });
           const text = JSON.stringify(plan.rows);
           expect(text, order).toMatch(/files_live_by_/);
+          expect(text, order).not.toMatch(/TEMP B-TREE/);
+        }
+      }
+    },
+  );
+
+  it.runIf(testDatabaseKind === "sqlite")(
+    "merges folders and files in one query when they are not pinned, from both indexes, without sorting",
+    async () => {
+      for (const order of FILE_ORDERS) {
+        const spec = sortSpec(order);
+        const request = {
+          userId: alice.id,
+          scope: { kind: "folder" as const, parentId: folderId },
+          filters: {},
+          spec,
+          pinned: false,
+          limit: 100,
+        };
+        const after = spec.keys.map((key) =>
+          key.column === "size" || key.column === "modified_at" ? 1 : "m",
+        );
+        for (const values of [undefined, after]) {
+          const compiled = mergedQuery(t.database.db, request, ["drive#folder", "drive#file"], values)
+            .limit(101)
+            .compile();
+          const plan = await t.database.db.executeQuery({
+            ...compiled,
+            sql: `explain query plan ${compiled.sql}`,
+          });
+          const text = JSON.stringify(plan.rows);
+          expect(text, order).toMatch(/MERGE \(UNION ALL\)/);
+          expect(text.match(/USING INDEX files_live_by_/g), order).toHaveLength(2);
           expect(text, order).not.toMatch(/TEMP B-TREE/);
         }
       }

@@ -24,6 +24,33 @@ describe("withStatementCache", () => {
     expect(await db.selectFrom("t").select("n").where("n", ">=", 4).execute()).toEqual([{ n: 4 }]);
   });
 
+  it("reads rows as the same objects better-sqlite3 makes, through schema changes", async () => {
+    const db = new Kysely<Record<string, Record<string, unknown>>>({
+      dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+    });
+    await sql`create table a (id integer, name text, size real, data blob, gone integer)`.execute(db);
+    await sql`create table b (id integer, name text)`.execute(db);
+    await sql`insert into a values (1, 'x', 1.5, x'00ff', null), (2, 'é😀', 2, null, 3)`.execute(db);
+    await sql`insert into b values (1, 'from b')`.execute(db);
+    const texts = [
+      "select * from a order by id",
+      "select * from a join b on a.id = b.id", // `id` and `name` twice: the last column wins
+      "select count(*), max(size) as m from a",
+      "select * from a where id = -1",
+    ];
+    const answers = async () =>
+      Promise.all(texts.map(async (text) => (await sql.raw(text).execute(db)).rows));
+    const expected = texts.map((text) => connection.prepare(text).all());
+    expect(await answers()).toEqual(expected);
+    expect(await answers()).toEqual(expected); // from the cache
+    // New and renamed columns under cached `select *` statements.
+    await sql`alter table a add column extra text default 'e'`.execute(db);
+    expect(await answers()).toEqual(texts.map((text) => connection.prepare(text).all()));
+    await sql`alter table a rename column gone to kept`.execute(db); // the same width
+    expect(await answers()).toEqual(texts.map((text) => connection.prepare(text).all()));
+    expect((await sql.raw(texts[0] as string).execute(db)).rows[0]).toHaveProperty("kept", null);
+  });
+
   it("forgets the least recently used text beyond its size", () => {
     const prepare = vi.spyOn(connection, "prepare");
     const cached = withStatementCache(connection, 2);

@@ -7,7 +7,7 @@ import type { FileRow } from "./files-repository.js";
 import type { FileFilters } from "./filters.js";
 import { MIME_CATEGORY_RULES } from "./mime.js";
 import type { Cursor } from "./page-token.js";
-import { compareKeys, type SortSpec, type SortValue } from "./sort-orders.js";
+import type { SortSpec, SortValue } from "./sort-orders.js";
 
 /** Which items a list looks at. */
 export type ListScope =
@@ -36,26 +36,21 @@ type FilesQuery = SelectQueryBuilder<Tables, "files", FileRow>;
 const KIND_ORDER = [FILE_KIND.folder, FILE_KIND.file] as const;
 
 /**
- * One page of a list. Folders and files are read by separate queries with
- * `kind` fixed, so each is a range scan of one `files_live_by_*` index: with
- * folders pinned on top the folders' range is read first and then the files';
- * otherwise both ranges are read and merged by the sort key.
+ * One page of a list. Folders and files are each a range of one `files_live_by_*`
+ * index (`kind` fixed): with folders pinned on top the folders' range is read first
+ * and then the files'; otherwise one query merges both ranges by the sort key.
  */
 export async function listPage(db: Db, request: ListRequest): Promise<ListPage> {
   const kinds = KIND_ORDER.filter((kind) => kindAllowed(request.filters.kind, kind));
   const { spec, cursor, limit } = request;
   const keyOf = (row: FileRow): SortValue[] => spec.keys.map((key) => row[key.column]);
+  if (kinds.length === 0) return { rows: [] };
 
   if (!request.pinned) {
-    const parts = await Promise.all(
-      kinds.map((kind) =>
-        query(db, request, kind, cursor?.values)
-          .limit(limit + 1)
-          .execute(),
-      ),
-    );
-    const merged = parts.flat().sort((a, b) => compareKeys(spec, keyOf(a), keyOf(b)));
-    return finish(merged, limit, (row) => ({ ...base(request, row), values: keyOf(row) }));
+    const rows = await mergedQuery(db, request, kinds, cursor?.values)
+      .limit(limit + 1)
+      .execute();
+    return finish(rows, limit, (row) => ({ ...base(request, row), values: keyOf(row) }));
   }
 
   const rows: FileRow[] = [];
@@ -93,6 +88,40 @@ export function query(
   kind: string,
   after: SortValue[] | undefined,
 ): FilesQuery {
+  return ordered(range(db, request, kind, after), request.spec);
+}
+
+/**
+ * The kinds' ranges merged in `spec` order by the database: `SELECT * FROM (<range>
+ * ORDER BY <key>) UNION ALL SELECT * FROM (…) ORDER BY <key> LIMIT n`. SQLite runs it
+ * as a MERGE of the two index ranges, Postgres as a Merge Append of two index scans;
+ * either way nothing is sorted and a page reads only the rows it serves (not
+ * `limit + 1` of each kind). Each range is ordered in its own subquery because
+ * Postgres, given a bare `UNION ALL … ORDER BY`, appends both kinds whole and sorts
+ * them. One kind is just its range.
+ */
+export function mergedQuery(
+  db: Db,
+  request: ListRequest,
+  kinds: readonly string[],
+  after: SortValue[] | undefined,
+): FilesQuery {
+  const [first, ...rest] = kinds.map((kind, i) =>
+    db.selectFrom(query(db, request, kind, after).as(`k${i}`)).selectAll(),
+  );
+  if (!first) throw new Error("no kind to list");
+  if (rest.length === 0) return query(db, request, kinds[0] as string, after);
+  const union = rest.reduce((merged, part) => merged.unionAll(part), first);
+  return ordered(union as unknown as FilesQuery, request.spec);
+}
+
+function ordered(q: FilesQuery, spec: SortSpec): FilesQuery {
+  for (const key of spec.keys) q = q.orderBy(key.column, key.desc ? "desc" : "asc");
+  return q;
+}
+
+/** One kind's rows, unordered: the WHERE of a `files_live_by_*` range. */
+function range(db: Db, request: ListRequest, kind: string, after: SortValue[] | undefined): FilesQuery {
   const { scope, filters, spec } = request;
   let q: FilesQuery = db
     .selectFrom("files")
@@ -105,7 +134,6 @@ export function query(
   else q = q.where("trashed_at", "is", null);
   q = applyFilters(q, filters);
   if (after) q = q.where(keysetAfter(spec, after));
-  for (const key of spec.keys) q = q.orderBy(key.column, key.desc ? "desc" : "asc");
   return q;
 }
 

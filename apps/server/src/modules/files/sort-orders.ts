@@ -67,14 +67,3 @@ export function compareText(a: string, b: string): number {
   }
   return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
 }
-
-/** Compares two rows' key values the way the database orders them under `spec`. */
-export function compareKeys(spec: SortSpec, a: readonly SortValue[], b: readonly SortValue[]): number {
-  for (const [i, key] of spec.keys.entries()) {
-    const x = a[i] as SortValue;
-    const y = b[i] as SortValue;
-    const c = typeof x === "number" && typeof y === "number" ? x - y : compareText(String(x), String(y));
-    if (c !== 0) return key.desc ? -Math.sign(c) : Math.sign(c);
-  }
-  return 0;
-}

@@ -2,6 +2,7 @@ import { endpoints } from "@nimbus/protocol";
 import type { Services } from "../../../services.js";
 import { route } from "../../endpoint-route.js";
 import { userId } from "../../plugins/authenticate.js";
+import { presentedJson } from "../../presented-json.js";
 import type { NimbusApp } from "../../types.js";
 
 const DESCRIPTION = `
@@ -36,6 +37,8 @@ export function listFiles(app: NimbusApp, { files }: Services): void {
         summary: "List a folder, the whole drive or the trash, filtered and sorted, a page at a time",
         description: DESCRIPTION,
       },
+      // The list is `presentFile`'s output as it is (the contract's shape and order).
+      serializerCompiler: presentedJson,
     },
     async (request) => {
       const q = request.query;
