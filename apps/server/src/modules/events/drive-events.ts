@@ -10,8 +10,6 @@ import type { Db } from "../../db/database.js";
 import { type Clock, isoTime } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import { keysetPage, readIdPageToken } from "../../lib/page-token.js";
-import { MemoryRateLimitStore } from "../rate-limits/memory-rate-limit-store.js";
-import type { RateLimitStore } from "../rate-limits/rate-limit-store.js";
 import { type EventWakes, LocalEventWakes } from "./event-wakes.js";
 
 /** One thing that happened to an item, as the activity feed shows it. */
@@ -36,6 +34,15 @@ export const MAX_HELD_WAITS_PER_USER = 8;
 const SLOT_SLACK_MS = 30_000;
 
 /**
+ * Counters the held polls take their slots from: the app's `RateLimitStore` fits (one
+ * store for every node with Redis). Named here so this module needs nothing of a higher one.
+ */
+export interface WaitSlots {
+  hit(key: string, windowMs: number): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+/**
  * The recent-activity feed (`GET /drive/v1/events`). Recorded by the files
  * module for its operations; uploads record `upload` through `record` too.
  */
@@ -48,8 +55,8 @@ export class DriveEvents {
     private readonly clock: Clock,
     /** Who waits for a user's next event, on this node (memory) or on every node (Redis). */
     readonly wakes: EventWakes = new LocalEventWakes(),
-    /** Where held polls take their slots: shared by every node with Redis. */
-    private readonly slots: RateLimitStore = new MemoryRateLimitStore(clock),
+    /** Where held polls take their slots (none: no cap, as in tools that only record events). */
+    private readonly slots?: WaitSlots,
   ) {}
 
   /** Records events, inside the caller's transaction when `db` is one. */
@@ -153,7 +160,8 @@ export class DriveEvents {
     const stop = new AbortController();
     const end = () => stop.abort();
     for (const source of [signal, this.closing.signal]) source?.addEventListener("abort", end);
-    const slot = after !== undefined ? await this.takeSlot(userId, timeoutMs) : undefined;
+    const slot =
+      after !== undefined && this.slots ? await this.takeSlot(this.slots, userId, timeoutMs) : undefined;
     try {
       if (signal?.aborted || this.closing.signal.aborted) end();
       const changed =
@@ -164,7 +172,7 @@ export class DriveEvents {
       return { kind: "drive#eventWait", changed, latest_id: await this.latestId(userId) };
     } finally {
       for (const source of [signal, this.closing.signal]) source?.removeEventListener("abort", end);
-      if (slot) await this.slots.reset(slot);
+      if (slot) await this.slots?.reset(slot);
     }
   }
 
@@ -172,10 +180,10 @@ export class DriveEvents {
    * One of the user's `MAX_HELD_WAITS_PER_USER` slots (a counter that reads 1 for
    * whoever took it), or `resource_exhausted` while all are held.
    */
-  private async takeSlot(userId: string, timeoutMs: number): Promise<string> {
+  private async takeSlot(slots: WaitSlots, userId: string, timeoutMs: number): Promise<string> {
     for (let slot = 0; slot < MAX_HELD_WAITS_PER_USER; slot++) {
       const key = `event-wait:user:${userId}:${slot}`;
-      if ((await this.slots.hit(key, timeoutMs + SLOT_SLACK_MS)) === 1) return key;
+      if ((await slots.hit(key, timeoutMs + SLOT_SLACK_MS)) === 1) return key;
     }
     throw new NimbusError("resource_exhausted", "too many long polls held at once", {
       metadata: { reason: "EVENT_WAITS_LIMITED" },
