@@ -17,13 +17,22 @@ const BUFFERS = 4;
 declare const WebAssembly: { Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer } };
 
 /**
- * Page-aligned buffers of one writer's own (never shared: a writer destroyed mid-copy
- * cannot touch another's bytes). Plain Buffers are only 16-byte aligned; a WebAssembly
- * memory is mapped on pages of its own, and is freed with the writer.
+ * Sets of page-aligned buffers, kept for the next writer. Plain Buffers are only
+ * 16-byte aligned; a WebAssembly memory is mapped on pages of its own.
  */
-function alignedBuffers(count: number, size: number): Buffer[] {
-  const memory = new WebAssembly.Memory({ initial: (count * size) / 65536 });
-  return Array.from({ length: count }, (_, i) => Buffer.from(memory.buffer, i * size, size));
+const spareSets: Buffer[][] = [];
+
+function takeBuffers(): Buffer[] {
+  const spare = spareSets.pop();
+  if (spare) return spare;
+  const memory = new WebAssembly.Memory({ initial: (BUFFERS * BUFFER_BYTES) / 65536 });
+  return Array.from({ length: BUFFERS }, (_, i) =>
+    Buffer.from(memory.buffer, i * BUFFER_BYTES, BUFFER_BYTES),
+  );
+}
+
+function returnBuffers(buffers: Buffer[]): void {
+  if (spareSets.length < 2) spareSets.push(buffers);
 }
 
 const supportByDevice = new Map<number, Promise<boolean>>();
@@ -45,15 +54,16 @@ export async function supportsDirectIo(dir: string): Promise<boolean> {
 
 async function probe(dir: string): Promise<boolean> {
   const file = path.join(dir, `.direct-io-probe-${randomBytes(6).toString("hex")}`);
-  const [buffer] = alignedBuffers(1, DIRECT_ALIGN * 16);
+  const buffers = takeBuffers();
   let handle: FileHandle | undefined;
   try {
     handle = await open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_DIRECT);
-    const { bytesWritten } = await handle.write(buffer as Buffer, 0, DIRECT_ALIGN, 0);
+    const { bytesWritten } = await handle.write(buffers[0] as Buffer, 0, DIRECT_ALIGN, 0);
     return bytesWritten === DIRECT_ALIGN;
   } catch {
     return false;
   } finally {
+    returnBuffers(buffers);
     await handle?.close().catch(() => undefined);
     await rm(file, { force: true });
   }
@@ -86,11 +96,12 @@ interface PendingWrite {
  */
 export class DirectFileWriter extends Writable {
   written = 0;
-  private readonly buffers = alignedBuffers(BUFFERS, BUFFER_BYTES);
+  private readonly buffers = takeBuffers();
   private current = 0;
   private fill = 0;
   private readonly pending: PendingWrite[] = [];
   private failure: Error | undefined;
+  private released = false;
 
   constructor(
     private readonly file: FileHandle,
@@ -129,7 +140,6 @@ export class DirectFileWriter extends Writable {
     let offset = 0;
     while (offset < chunk.length) {
       if (this.failure) throw this.failure;
-      if (this.destroyed) throw new Error("the writer was destroyed");
       const copied = chunk.copy(this.buffers[this.current] as Buffer, this.fill, offset);
       this.fill += copied;
       offset += copied;
@@ -203,12 +213,20 @@ export class DirectFileWriter extends Writable {
     // The data is on the device already; this makes the file's length and the device's cache durable.
     await this.file.datasync();
     this.onWritten(this.position);
+    this.release();
   }
 
-  /** Waits until no write is in flight. */
+  /** Waits until no write is in flight, then gives the buffers back. */
   private async settle(): Promise<void> {
     await Promise.all(this.pending.map((write) => write.done));
     this.report();
     this.pending.length = 0;
+    if (this.destroyed) this.release();
+  }
+
+  private release(): void {
+    if (this.released) return;
+    this.released = true;
+    returnBuffers(this.buffers);
   }
 }
