@@ -1,16 +1,10 @@
 import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { mkdir, open, stat, truncate } from "node:fs/promises";
+import { mkdir, open, stat } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { NimbusError } from "@nimbus/protocol";
 import type { Agent, Dispatcher } from "undici";
-import {
-  DIRECT_ALIGN,
-  DirectFileWriter,
-  openDirect,
-  supportsDirectIo,
-} from "../uploads/direct-file-writer.js";
 import { UploadFileWriter } from "../uploads/upload-file-writer.js";
 import { dispositionFileName, urlFileName } from "./content-disposition.js";
 import type { FetchOptions, OfflineLink, OfflineManifest, OfflineSource } from "./offline-source.js";
@@ -33,8 +27,6 @@ export interface HttpSourceOptions {
   /** Bytes per second read from the network (0: unlimited). */
   bandwidthBytesPerSecond: number;
   userAgent?: string;
-  /** false: always write through the page cache (default: past it wherever the filesystem takes O_DIRECT). */
-  directIo?: boolean;
 }
 
 interface Answer {
@@ -148,14 +140,8 @@ export class HttpSource implements OfflineSource {
     size: number | undefined,
     options: FetchOptions,
   ): Promise<void> {
-    let have = (await stat(target).catch(() => undefined))?.size ?? 0;
+    const have = (await stat(target).catch(() => undefined))?.size ?? 0;
     if (size !== undefined && have === size) return;
-    const direct = this.options.directIo !== false && (await supportsDirectIo(path.dirname(target)));
-    if (direct && have % DIRECT_ALIGN !== 0) {
-      // Direct writes resume on a block boundary: fetch the last few bytes again.
-      have -= have % DIRECT_ALIGN;
-      await truncate(target, have);
-    }
     const validator = await readValidator(target);
     const headers: Record<string, string> = {};
     if (have > 0 && (size === undefined || have < size)) {
@@ -182,15 +168,11 @@ export class HttpSource implements OfflineSource {
       throw new NimbusError("file_too_large", "larger than OFFLINE_MAX_BYTES", { params: { limit: max } });
     }
     if (!partial) options.onRestart?.(target);
-    // Big writes, each reported so the GCID is computed behind them: past the page cache
-    // where the filesystem allows (decision 0048), else 1 MiB writev batches flushed as they go.
-    const reportWritten = (end: number) => {
-      if (total !== undefined) options.onWritten?.(target, total, end, direct);
-    };
-    const handle = direct ? await openDirect(target, !partial) : await open(target, partial ? "r+" : "w");
-    const writer = direct
-      ? new DirectFileWriter(handle, target, start, reportWritten)
-      : new UploadFileWriter(handle, start, reportWritten);
+    const handle = await open(target, partial ? "r+" : "w");
+    // Few, big writes (1 MiB writev batches, flushed as they go), each reported so the GCID is computed behind them.
+    const writer = new UploadFileWriter(handle, start, (end) => {
+      if (total !== undefined) options.onWritten?.(target, total, end);
+    });
     writer.on("error", () => undefined);
     let position = start;
     let lastReport = 0;

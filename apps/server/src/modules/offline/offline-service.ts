@@ -333,7 +333,7 @@ export class OfflineService {
       dir,
       ...(narrowed && { selected }),
       signal,
-      onWritten: (file, size, end, direct) => this.deps.uploads.fetchedWritten(file, size, end, direct),
+      onWritten: (file, size, end) => this.deps.uploads.fetchedWritten(file, size, end),
       onRestart: (file) => this.deps.uploads.fetchedRestarted(file),
       onProgress: (progress) => {
         const now = Date.now();

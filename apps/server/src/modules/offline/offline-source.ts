@@ -65,10 +65,9 @@ export interface FetchOptions {
   onProgress(progress: FetchProgress): void;
   /**
    * Optional: bytes 0..`end` of `file` (of `size` in all) are written. The runner hashes
-   * them right behind the writes, so storing the file needs no pass of its own. `direct`:
-   * they were written past the page cache (O_DIRECT), so reading them back should be too.
+   * them right behind the writes, so storing the file needs no pass of its own.
    */
-  onWritten?(file: string, size: number, end: number, direct: boolean): void;
+  onWritten?(file: string, size: number, end: number): void;
   /** Optional: `file` is being written again from its first byte (what was hashed of it is void). */
   onRestart?(file: string): void;
 }

@@ -245,8 +245,8 @@ export class ResumableUploads {
   }
 
   /** Bytes 0..`end` of a file that `storeFile` will take are written: its GCID is computed behind them. */
-  written(id: string, path: string, size: number, end: number, direct = false): void {
-    this.hasher?.written(id, path, size, end, direct);
+  written(id: string, path: string, size: number, end: number): void {
+    this.hasher?.written(id, path, size, end);
   }
 
   /** Forgets what was hashed of a file `storeFile` will take (it is being written again). */

@@ -57,18 +57,6 @@ describe("UploadHasher (GCID behind the writes, in a worker thread)", () => {
     }
   });
 
-  it("reads files written past the page cache the same way, with the same digest", async () => {
-    const bytes = pattern(3 * 1024 * 1024 + 4097);
-    const id = `direct-${n++}`;
-    const file = path.join(dir, id);
-    await writeFile(file, "");
-    for (const end of [1024 * 1024, 2 * 1024 * 1024, 3 * 1024 * 1024, bytes.length]) {
-      await writeFile(file, bytes.subarray(0, end));
-      hasher.written(id, file, bytes.length, end, true);
-    }
-    expect(await hasher.digest(id, file, bytes.length)).toEqual(expected(bytes));
-  });
-
   it("uses the doubled block size of big files (128 MiB + 1 of zeros)", async () => {
     const digest = await hashInPieces(Buffer.alloc(134_217_729), 5);
     expect(digest.key).toBe("07A062B60C0BCCDEBA1F220FD6D1B28326AFF01B");

@@ -21,8 +21,6 @@ interface Tracked {
   slot: Slot;
   path: string;
   size: number;
-  /** The file is written with O_DIRECT: read it past the page cache too. */
-  direct: boolean;
   /** Offset the worker has been asked to hash up to (-1: nothing asked yet). */
   requested: number;
   digest?: UploadDigest;
@@ -43,14 +41,11 @@ export class UploadHasher {
   private readonly tracked = new Map<string, Tracked>();
   private readonly poolSize = Math.max(1, Math.min(4, availableParallelism() - 1));
 
-  /**
-   * Bytes 0..`end` of the upload's file are written: hash them in the background.
-   * `direct`: they were written past the page cache, so the worker reads them the same way.
-   */
-  written(id: string, path: string, size: number, end: number, direct = false): void {
+  /** Bytes 0..`end` of the upload's file are written: hash them in the background. */
+  written(id: string, path: string, size: number, end: number): void {
     let upload = this.tracked.get(id);
     if (!upload) {
-      upload = { slot: this.pick(), path, size, direct, requested: -1, waiters: [] };
+      upload = { slot: this.pick(), path, size, requested: -1, waiters: [] };
       this.tracked.set(id, upload);
     }
     if (end <= upload.requested || upload.failure) return;
@@ -62,14 +57,13 @@ export class UploadHasher {
       path,
       size,
       blockSize: gcidBlockSize(size),
-      direct: upload.direct,
       upTo: end,
     });
   }
 
   /** The digest of the upload's complete file (hashing whatever is left first). */
   digest(id: string, path: string, size: number): Promise<UploadDigest> {
-    this.written(id, path, size, size, this.tracked.get(id)?.direct);
+    this.written(id, path, size, size);
     const upload = this.tracked.get(id) as Tracked;
     if (upload.failure) return Promise.reject(upload.failure);
     if (upload.digest) return Promise.resolve(upload.digest);

@@ -217,8 +217,8 @@ export class UploadService {
   }
 
   /** A cloud download wrote bytes 0..`end` of `file` (`size` in all): hash them now, off the event loop. */
-  fetchedWritten(file: string, size: number, end: number, direct = false): void {
-    this.resumable.written(`fetched:${file}`, file, size, end, direct);
+  fetchedWritten(file: string, size: number, end: number): void {
+    this.resumable.written(`fetched:${file}`, file, size, end);
   }
 
   /** A cloud download writes `file` again from its first byte: forget what was hashed of it. */
