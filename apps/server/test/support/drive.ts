@@ -92,36 +92,43 @@ export function queryString(query: Record<string, string | number | boolean | ob
  * every referenced blob's bytes are in the store.
  */
 export async function checkInvariants(t: TestApp, limits?: Map<string, number>): Promise<void> {
-  const { db } = t.database;
-  const users = await db.selectFrom("users").select(["id", "storage_usage"]).execute();
-  const sums = await db
-    .selectFrom("files")
-    .select((eb) => ["user_id", eb.fn.sum<number>("size").as("bytes")])
-    .where("blob_gcid", "is not", null)
-    .groupBy("user_id")
-    .execute();
+  // One snapshot: a background job (a thumbnail, say) committing between two of these reads
+  // would otherwise show a reference counted in one and missing from the other.
+  const read = await t.database.db
+    .transaction()
+    .setIsolationLevel("repeatable read")
+    .execute(async (db) => {
+      const users = await db.selectFrom("users").select(["id", "storage_usage"]).execute();
+      const sums = await db
+        .selectFrom("files")
+        .select((eb) => ["user_id", eb.fn.sum<number>("size").as("bytes")])
+        .where("blob_gcid", "is not", null)
+        .groupBy("user_id")
+        .execute();
+      const refs = await db
+        .selectFrom("files")
+        .select((eb) => ["blob_gcid", eb.fn.countAll<number>().as("n")])
+        .where("blob_gcid", "is not", null)
+        .groupBy("blob_gcid")
+        .execute();
+      const thumbs = await db
+        .selectFrom("blob_thumbnails")
+        .select((eb) => ["thumbnail_gcid", eb.fn.countAll<number>().as("n")])
+        .groupBy("thumbnail_gcid")
+        .execute();
+      const blobs = await db.selectFrom("blobs").select(["gcid", "ref_count"]).execute();
+      return { users, sums, refs, thumbs, blobs };
+    });
+  const { users, sums, refs, thumbs, blobs } = read;
   const sumOf = new Map(sums.map((row) => [row.user_id, Number(row.bytes)]));
   for (const user of users) {
     expect(Number(user.storage_usage), `usage of ${user.id}`).toBe(sumOf.get(user.id) ?? 0);
     const limit = limits?.get(user.id);
     if (limit !== undefined) expect(Number(user.storage_usage)).toBeLessThanOrEqual(limit);
   }
-  const refs = await db
-    .selectFrom("files")
-    .select((eb) => ["blob_gcid", eb.fn.countAll<number>().as("n")])
-    .where("blob_gcid", "is not", null)
-    .groupBy("blob_gcid")
-    .execute();
   const refOf = new Map(refs.map((row) => [row.blob_gcid as string, Number(row.n)]));
-  const thumbs = await db
-    .selectFrom("blob_thumbnails")
-    .select((eb) => ["thumbnail_gcid", eb.fn.countAll<number>().as("n")])
-    .groupBy("thumbnail_gcid")
-    .execute()
-    .catch(() => []);
   for (const row of thumbs)
     refOf.set(row.thumbnail_gcid, (refOf.get(row.thumbnail_gcid) ?? 0) + Number(row.n));
-  const blobs = await db.selectFrom("blobs").select(["gcid", "ref_count"]).execute();
   for (const blob of blobs) {
     expect(Number(blob.ref_count), `ref_count of ${blob.gcid}`).toBe(refOf.get(blob.gcid) ?? 0);
   }
