@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_HELD_WAITS_PER_USER } from "../src/modules/events/drive-events.js";
+import { systemClock } from "../src/lib/clock.js";
+import { DriveEvents, MAX_HELD_WAITS_PER_USER } from "../src/modules/events/drive-events.js";
+import { LocalEventWakes } from "../src/modules/events/event-wakes.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 import { signUp, type TestUser } from "./support/users.js";
 
@@ -119,5 +121,37 @@ describe("a node shutting down", () => {
     await closing;
     expect(answer.json()).toEqual({ kind: "drive#eventWait", changed: false, latest_id: "" });
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe("a wake-up that comes before its event is visible", () => {
+  it("is followed by quick re-reads, not only the next timed one", async () => {
+    const t = await createTestApp();
+    try {
+      const alice = await signUp(t.app);
+      const wakes = new LocalEventWakes();
+      const events = new DriveEvents(t.database.db, systemClock, wakes);
+      const cursor = await events.latestId(alice.id);
+      const started = Date.now();
+      const seen = events.waitForNew(alice.id, cursor, 20_000, { recheckMs: 60_000 });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // As when the writer's transaction publishes, then commits a moment later.
+      wakes.publish(alice.id);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      await new DriveEvents(t.database.db, systemClock).record([
+        {
+          userId: alice.id,
+          type: "create_folder",
+          fileId: "f",
+          fileName: "n",
+          fileKind: "drive#folder",
+          parentId: "",
+        },
+      ]);
+      expect(await seen).toBe(true);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await t.close();
+    }
   });
 });

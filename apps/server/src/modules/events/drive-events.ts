@@ -30,6 +30,8 @@ export const MAX_EVENTS_PER_CALL = 200;
  * each device holds one, and every held poll keeps a socket and a timer on a node.
  */
 export const MAX_HELD_WAITS_PER_USER = 8;
+/** Re-reads after a wake-up that found nothing yet (its writer had not committed): then `recheckMs` again. */
+const WOKEN_REREAD_MS = [25, 100, 300];
 /** A held poll's slot outlives its wait by this much, so a node that dies holding it frees it soon after. */
 const SLOT_SLACK_MS = 30_000;
 
@@ -110,8 +112,12 @@ export class DriveEvents {
     const deadline = Date.now() + timeoutMs;
     let woken: (() => void) | undefined;
     let pending = false;
+    // A wake-up can come before the writer's transaction commits (`record` runs inside it): after
+    // one that finds nothing yet, read again soon rather than at the next `recheckMs`.
+    let quickRereads = 0;
     const unsubscribe = this.wakes.subscribe(userId, () => {
       pending = true;
+      quickRereads = WOKEN_REREAD_MS.length;
       woken?.();
     });
     const abort = () => woken?.();
@@ -131,8 +137,10 @@ export class DriveEvents {
         const left = deadline - Date.now();
         if (left <= 0 || options.signal?.aborted) return false;
         if (pending) continue;
+        const delay =
+          quickRereads > 0 ? (WOKEN_REREAD_MS[WOKEN_REREAD_MS.length - quickRereads--] as number) : recheckMs;
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, Math.min(left, recheckMs));
+          const timer = setTimeout(done, Math.min(left, delay));
           function done() {
             clearTimeout(timer);
             woken = undefined;
