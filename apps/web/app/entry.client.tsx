@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { fetchCatalogue } from "./i18n/catalogue.js";
+import { warmIntl } from "./lib/intl-warmup.js";
 
 /**
  * Hydration waits for the page's catalogue (a hashed asset the page preloads, decision
@@ -9,6 +10,7 @@ import { fetchCatalogue } from "./i18n/catalogue.js";
  * key. Without it the page stays as the server rendered it, like with scripts off.
  */
 const locale = document.documentElement.lang;
+warmIntl(locale);
 fetchCatalogue(locale)
   .catch(() => fetchCatalogue(locale))
   .then(

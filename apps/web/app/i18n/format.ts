@@ -28,8 +28,19 @@ export function formatBytes(value: unknown, locale: string): string {
     unit += 1;
   }
   const digits = unit === 0 || amount >= 100 ? 0 : amount >= 10 ? 1 : 2;
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(amount);
-  return `${number} ${storageUnits(locale)[unit]}`;
+  return `${sizeFormat(locale, digits).format(amount)} ${storageUnits(locale)[unit]}`;
+}
+
+const sizeFormats = new Map<string, Intl.NumberFormat>();
+/** One formatter per language and precision: a listing formats a size on every row. */
+function sizeFormat(locale: string, digits: number): Intl.NumberFormat {
+  const key = `${locale}|${digits}`;
+  let format = sizeFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
+    sizeFormats.set(key, format);
+  }
+  return format;
 }
 
 /** A calendar date (`2025-09-01`) in the page's language, the same on server and client. */

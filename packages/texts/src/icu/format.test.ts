@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { compileMessage, formatCompiled, formatMessage } from "./format.js";
 import { argumentsOf, MessageSyntaxError, parseMessage } from "./parse.js";
 
@@ -85,6 +85,22 @@ describe("formatMessage", () => {
   it("keeps # literal outside plurals, and formats {n, number}", () => {
     expect(formatMessage("Issue #{n}", { n: 5 })).toBe("Issue #5");
     expect(formatMessage("{n, number} B", { n: 12345 }, "de")).toBe("12.345 B");
+  });
+
+  it("writes small counts as Intl.NumberFormat does in every site locale, without creating one", () => {
+    const locales = ["en-US", "es", "id", "ja", "ko", "ms", "pt", "ru", "uk", "zh-CN", "zh-TW"];
+    for (const locale of locales) {
+      const intl = new Intl.NumberFormat(locale);
+      for (const n of [0, 1, 7, 42, 999, 1000, 12345, 2.5, -3]) {
+        expect(formatMessage("{n, number}", { n }, locale)).toBe(intl.format(n));
+        expect(formatMessage("{n, plural, other {# x}}", { n }, locale)).toBe(`${intl.format(n)} x`);
+      }
+    }
+    expect(formatMessage("{n, number}", { n: 7 }, "ar-EG")).toBe(new Intl.NumberFormat("ar-EG").format(7));
+    const created = vi.spyOn(Intl, "NumberFormat");
+    expect(formatMessage("{n, plural, one {# file} other {# files}}", { n: 3 }, "pt-BR")).toBe("3 files");
+    expect(created).not.toHaveBeenCalled();
+    created.mockRestore();
   });
 
   it("quotes with apostrophes the ICU way", () => {
