@@ -2,6 +2,7 @@
 // streams do with no framework, database, hashing or accounting in the way.
 //   PORT=… FILE=… node bench/node-reference.mjs get   GET serves FILE (createReadStream, 1 MiB reads → res)
 //   PORT=… DIR=…  node bench/node-reference.mjs put   PUT writes the body to DIR/<n> (8 MiB batches), fdatasync, 201
+//   URL=… OUT=…   node bench/node-reference.mjs fetch GETs URL with undici into OUT (8 MiB batches), fdatasync, exits
 import { createReadStream, statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import http from "node:http";
@@ -27,6 +28,17 @@ function get(_req, res) {
   createReadStream(process.env.FILE, { highWaterMark: 1024 * 1024 }).pipe(res);
 }
 
-http
-  .createServer((req, res) => (mode === "put" ? put(req, res) : get(req, res)))
-  .listen(Number(process.env.PORT), "127.0.0.1");
+/** What a cloud download costs Node at least: undici's body into a file made durable, no hashing. */
+async function fetchToFile() {
+  const { request } = await import("undici");
+  const answer = await request(process.env.URL);
+  if (answer.statusCode !== 200) throw new Error(`GET answered ${answer.statusCode}`);
+  const file = await open(process.env.OUT, "w");
+  await pipeline(answer.body, file.createWriteStream({ highWaterMark: 8 * 1024 * 1024, flush: true }));
+}
+
+if (mode === "fetch") await fetchToFile();
+else
+  http
+    .createServer((req, res) => (mode === "put" ? put(req, res) : get(req, res)))
+    .listen(Number(process.env.PORT), "127.0.0.1");

@@ -2,7 +2,8 @@
 // Nimbus offline task (create, poll until COMPLETE: fetch to the task's temp
 // folder with its GCID computed behind the writes, then adopted into the blob store
 // by a hard link) and by curl writing the
-// same bytes to a file on the same disk, alternating, in the same run.
+// same bytes to a file on the same disk, alternating, in the same run; plain Node
+// (`bench/node-reference.mjs fetch`: undici into a file, fdatasync, no hashing) as the floor.
 //   node bench/offline-download.mjs          measure and write bench/results.md
 // Needs `npm run build`, nginx (`apt-get install nginx`) and curl.
 import { spawn } from "node:child_process";
@@ -89,6 +90,23 @@ async function viaTask(origin, auth, url) {
   return SIZE / ((done - started) / 1000);
 }
 
+/** Plain Node fetching the file durably (no hashing, no database): bytes per second from spawn to exit. */
+function viaNode(url, out) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [path.join(ROOT, "bench/node-reference.mjs"), "fetch"], {
+      env: { ...process.env, URL: url, OUT: out },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    child.on("exit", (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      rmSync(out, { force: true });
+      if (code !== 0) reject(new Error(`node-reference fetch: exit ${code}`));
+      else resolve(SIZE / seconds);
+    });
+  });
+}
+
 /**
  * One curl download written to a file on the same disk: bytes per second as curl
  * measured them, and with an fsync of the file added (what a durable fetch costs).
@@ -132,6 +150,7 @@ const loadAtStart = loadAverage();
 const task = [];
 const curl = [];
 const curlDurable = [];
+const plainNode = [];
 let dropsCaches = false;
 for (let run = 0; run < RUNS; run++) {
   // New bytes each round, fetched by both: the same bytes again would be a dedup onto a
@@ -142,10 +161,13 @@ for (let run = 0; run < RUNS; run++) {
   const fileUrl = `${nginx.url}/run-${run}.bin`;
   // Alternating who goes first, each from the same page cache (the previous run's GiB
   // written back and dropped): otherwise the later client pays for the earlier one's pages.
-  for (const who of run % 2 === 0 ? ["task", "curl"] : ["curl", "task"]) {
+  const clients = ["task", "curl", "node"];
+  for (const who of [...clients.slice(run % 3), ...clients.slice(0, run % 3)]) {
     dropsCaches = samePageCache(served);
     if (who === "task") {
       task.push(await viaTask(origin, auth, fileUrl));
+    } else if (who === "node") {
+      plainNode.push(await viaNode(fileUrl, path.join(work, "node.bin")));
     } else {
       const { speed, durable } = await viaCurl(fileUrl, path.join(work, "curl.bin"));
       curl.push(speed);
@@ -154,7 +176,7 @@ for (let run = 0; run < RUNS; run++) {
   }
   rmSync(served);
   console.log(
-    `run ${run + 1}: task ${(task.at(-1) / 2 ** 20).toFixed(0)} MiB/s, curl ${(curl.at(-1) / 2 ** 20).toFixed(0)} MiB/s (with fsync ${(curlDurable.at(-1) / 2 ** 20).toFixed(0)} MiB/s)`,
+    `run ${run + 1}: task ${(task.at(-1) / 2 ** 20).toFixed(0)} MiB/s, curl ${(curl.at(-1) / 2 ** 20).toFixed(0)} MiB/s (with fsync ${(curlDurable.at(-1) / 2 ** 20).toFixed(0)} MiB/s), plain Node ${(plainNode.at(-1) / 2 ** 20).toFixed(0)} MiB/s`,
   );
 }
 const mib = (v) => `${(v / 2 ** 20).toFixed(0)} MiB/s`;
@@ -167,18 +189,20 @@ Machine: ${machine()}. nginx (\`sendfile on\`) on loopback serves the file; the 
 local blobs, \`OFFLINE_ALLOW_PRIVATE=true\`) fetches it through a task — create, fetch to the task's
 temp folder (1 MiB \`writev\` batches, an \`fdatasync\` every 64 MiB and at the end, the GCID computed by a worker thread right behind the writes,
 no SHA-256), file it into the drive by hard-linking the fetched file under its GCID — timed from the
-create call to COMPLETE; curl writes the same bytes to a file on the same disk. Alternating, ${RUNS} runs each, new bytes
-every run (served once to each client).
+create call to COMPLETE; curl writes the same bytes to a file on the same disk, and so does plain Node
+(\`bench/node-reference.mjs fetch\`: undici's body piped into a file in 8 MiB writes, an \`fdatasync\`, no hashing,
+no database; timed from spawn to exit). The order rotates, ${RUNS} runs each, new bytes every run (served once to each client).
 Load average (1/5/15 min) at start ${loadAtStart}, at end ${loadAverage()}: the machine's 2 cores are shared with other work.
-Before each run: \`sync\`, ${dropsCaches ? "the page cache dropped" : "the page cache could not be dropped (not root)"}, the served file read back in; the order alternates.
+Before each run: \`sync\`, ${dropsCaches ? "the page cache dropped" : "the page cache could not be dropped (not root)"}, the served file read back in.
 
 | client | median | runs |
 |---|---:|---|
 | offline task (create → COMPLETE) | ${mib(median(task))} | ${task.map(mib).join(", ")} |
 | curl -o file | ${mib(median(curl))} | ${curl.map(mib).join(", ")} |
 | curl -o file, then fsync (durable, as the task is) | ${mib(median(curlDurable))} | ${curlDurable.map(mib).join(", ")} |
+| plain Node: undici → file, fdatasync, no GCID (\`bench/node-reference.mjs fetch\`) | ${mib(median(plainNode))} | ${plainNode.map(mib).join(", ")} |
 
-Ratio task / curl: **${ratio.toFixed(2)}** (target ≥ ${TARGET}); task / durable curl: ${(median(task) / median(curlDurable)).toFixed(2)}. ${ratio >= TARGET ? "Within target." : "Below target."}`,
+Ratio task / curl: **${ratio.toFixed(2)}** (target ≥ ${TARGET}); task / durable curl: ${(median(task) / median(curlDurable)).toFixed(2)}; task / plain Node: ${(median(task) / median(plainNode)).toFixed(2)}, plain Node / curl: ${(median(plainNode) / median(curl)).toFixed(2)}. ${ratio >= TARGET ? "Within target." : "Below target."}`,
 );
 console.log(`ratio ${ratio.toFixed(2)}`);
 process.exit(0);
