@@ -1,3 +1,4 @@
+import { LOCALES } from "@nimbus/protocol";
 import { catalogue, expect, test } from "./support/fixtures.js";
 
 for (const [path, locale] of [
@@ -50,4 +51,26 @@ test("a share path with a locale prefix is rewritten and the locale stored", asy
   expect(new URL(page.url()).pathname).toBe("/s/abc");
   await expect(page.locator("html")).toHaveAttribute("lang", "ja");
   expect((await context.cookies()).find((c) => c.name === "pp_locale")?.value).toBe("ja");
+});
+
+test("the public header fits a 360 px phone in every language, the sign-in label on one line", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true });
+  const page = await context.newPage();
+  for (const locale of LOCALES) {
+    await page.goto(`${baseURL}/${locale}`);
+    const fit = await page.evaluate(() => {
+      const button = document.querySelector(".site-header .header-actions .button");
+      const range = document.createRange();
+      if (button) range.selectNodeContents(button);
+      return {
+        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        lines: button ? range.getClientRects().length : 0,
+      };
+    });
+    expect(fit, locale).toEqual({ overflow: 0, lines: 1 });
+  }
+  await context.close();
 });
