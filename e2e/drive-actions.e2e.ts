@@ -1,6 +1,6 @@
 import { seriousViolations } from "./support/axe.js";
 import { createFolder, skipGuide, uploadFile } from "./support/drive.js";
-import { expect, test } from "./support/fixtures.js";
+import { expect, hydrated, test } from "./support/fixtures.js";
 import { signUpInBrowser } from "./support/session.js";
 
 // Organizing as a new user would: new folder, rename inline, move and copy with the
@@ -80,6 +80,7 @@ test("trash with undo, restore, delete forever and empty trash", async ({ page }
   await signUpInBrowser(page);
   for (const name of ["one.txt", "two.txt", "three.txt"]) await uploadFile(page, name, Buffer.from(name));
   await page.goto("/drive/all?view=list");
+  await hydrated(page);
   const grid = page.getByRole("grid");
   const row = (name: string) => grid.locator(".file-item", { hasText: name });
 
@@ -111,9 +112,13 @@ test("trash with undo, restore, delete forever and empty trash", async ({ page }
 
   // Empty trash asks first.
   await page.goto("/drive/all");
+  await hydrated(page);
   await row("three.txt").click();
   await grid.press("Delete");
+  // The trash call must land before the page moves on, or the trash is still empty.
+  await expect(page.getByText(/moved to Trash/)).toBeVisible();
   await page.goto("/drive/trash");
+  await hydrated(page);
   await page.getByRole("button", { name: "Empty trash" }).click();
   await page
     .getByRole("dialog", { name: "Empty the trash?" })

@@ -56,3 +56,11 @@ export function catalogue(locale: string): Record<string, string> {
   const file = new URL(`../../packages/texts/src/web/${locale}.json`, import.meta.url);
   return JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
 }
+
+/**
+ * Resolves once the page's scripts have taken over the server-rendered page (the root
+ * layout's effect marks `<html data-hydrated>`): a click before that reaches no handler.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

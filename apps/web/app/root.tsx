@@ -88,6 +88,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = root?.locale ?? "en-US";
   const theme: Theme = root?.theme ?? "system";
   const messages = pageCatalogue(locale);
+  // Once the page runs (hydration committed): `html[data-hydrated]`, what journeys wait for
+  // before they click a server-rendered control.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang={locale} data-theme={theme}>
       <head>

@@ -218,6 +218,22 @@ function Name({ file, renaming, onRename }: Pick<ItemProps, "file" | "renaming" 
   );
 }
 
+/**
+ * Whether an item would render the same: every prop the same, `style` by its values (the view
+ * builds a new one per item on each render). Scrolling and the first measure after hydration
+ * re-render the view; the items already in place then stay as they are.
+ */
+export function sameItemProps(a: ItemProps, b: ItemProps): boolean {
+  const keys = Object.keys(a) as Array<keyof ItemProps>;
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => (key === "style" ? sameValues(a.style, b.style) : Object.is(a[key], b[key])));
+}
+
+function sameValues(a: CSSProperties, b: CSSProperties): boolean {
+  const keys = Object.keys(a) as Array<keyof CSSProperties>;
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
+}
+
 /** One item as a list row or a grid card (a `row` of the grid; the card is its cell). */
 export const FileItem = memo(function FileItem(props: ItemProps) {
   const locale = useLocale();
@@ -306,4 +322,4 @@ export const FileItem = memo(function FileItem(props: ItemProps) {
       <MenuButton index={index} name={file.name} onMenu={props.onMenu} />
     </div>
   );
-});
+}, sameItemProps);
