@@ -45,7 +45,7 @@ export default defineConfig({
               // would load this chunk: bench/web.mjs and e2e/compression.e2e.ts watch that.
               name: "drive",
               tags: ["$initial"],
-              test: /\/app\/(drive\/(?!files\/|check-in-panel|invite-panel|plan-cards|order-history|feedback-panel|membership-section|drive-page\.|tasks\/tasks-view)[\w/-]+|session\/(?!account-api|use-account-api)[\w-]+|layouts\/drive|drive\/files\/(api|toasts)|accounts\/sign-in-dialog|shares\/(share-dialog-host|restore-continuation)|lib\/(events|analytics|share-events|vip|bidi)|components\/(spinner|form-status|load-state|empty-state|file-icons|email-address))\.|\/app\/lib\/format\//,
+              test: /\/app\/(drive\/(?!files\/|check-in-panel|invite-panel|plan-cards|order-history|feedback-panel|membership-section|drive-page\.|tasks\/tasks-view)[\w/-]+|session\/(?!account-api|use-account-api)[\w-]+|layouts\/drive|drive\/files\/api|accounts\/sign-in-dialog|shares\/(share-dialog-host|restore-continuation)|lib\/(events|analytics|share-events|vip|bidi)|components\/(spinner|form-status|load-state|empty-state|file-icons|email-address|toasts))\.|\/app\/lib\/format\//,
               // Below the shell and the site, so what they hold (and the modules they pull in)
               // stays with them rather than following the drive's modules here.
               priority: 0,

@@ -1,8 +1,8 @@
 import { nimbusApi, type RewardGrants } from "@nimbus/protocol";
 import { useCallback, useState } from "react";
 import { callEndpoint, endpointUrl, errorText } from "../api/client.js";
-import { ConfirmDialog } from "../drive/files/dialogs.js";
-import { Toasts, useToasts } from "../drive/files/toasts.js";
+import { ConfirmDialog } from "../components/dialogs.js";
+import { Toasts, useToasts } from "../components/toasts.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { ConsoleTable } from "./console-table.js";
 import { formatMoment, grantsText } from "./format.js";

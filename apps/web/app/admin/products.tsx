@@ -2,7 +2,7 @@ import { type AdminProduct, nimbusApi } from "@nimbus/protocol";
 import { useCallback, useEffect, useState } from "react";
 import { type ApiFailure, callEndpoint, errorText } from "../api/client.js";
 import { Spinner } from "../components/spinner.js";
-import { Toasts, useToasts } from "../drive/files/toasts.js";
+import { Toasts, useToasts } from "../components/toasts.js";
 import { formatPrice } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { CampaignWindowsCard } from "./campaign-windows.js";

@@ -1,7 +1,7 @@
 import { nimbusApi } from "@nimbus/protocol";
 import { useCallback, useState } from "react";
 import { callEndpoint, errorText } from "../api/client.js";
-import { Toasts, useToasts } from "../drive/files/toasts.js";
+import { Toasts, useToasts } from "../components/toasts.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { ListFooter } from "./list-footer.js";
 import { useAdminList } from "./use-admin-list.js";

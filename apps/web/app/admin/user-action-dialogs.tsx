@@ -1,7 +1,7 @@
 import { ADMIN_PREMIUM_MAX_DAYS } from "@nimbus/protocol";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { Modal } from "../components/dialogs.js";
 import { Spinner } from "../components/spinner.js";
-import { Modal } from "../drive/files/dialogs.js";
 import { useT } from "../i18n/i18n.js";
 import { isolated } from "../lib/bidi.js";
 

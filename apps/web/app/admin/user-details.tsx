@@ -2,7 +2,7 @@ import type { AdminUserDetail } from "@nimbus/protocol";
 import { nimbusApi } from "@nimbus/protocol";
 import { useId, useState } from "react";
 import { type ApiResult, callEndpoint, errorText } from "../api/client.js";
-import type { ShowToast } from "../drive/files/toasts.js";
+import type { ShowToast } from "../components/toasts.js";
 import { formatBytes } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { isolated } from "../lib/bidi.js";

@@ -2,7 +2,7 @@ import type { AdminUserDetail } from "@nimbus/protocol";
 import { nimbusApi } from "@nimbus/protocol";
 import { useCallback, useState } from "react";
 import { callEndpoint, errorText } from "../api/client.js";
-import { Toasts, useToasts } from "../drive/files/toasts.js";
+import { Toasts, useToasts } from "../components/toasts.js";
 import { formatBytes } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { ConsoleTable } from "./console-table.js";

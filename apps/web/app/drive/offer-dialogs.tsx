@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Modal } from "../components/dialogs.js";
 import { formatBytes } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { useDriveSession } from "../session/session.js";
 import { useFeature } from "../site/remote-config.js";
 import { CheckInPanel } from "./check-in-panel.js";
-import { Modal } from "./files/dialogs.js";
 import { InvitePanel } from "./invite-panel.js";
 import { ProductCards } from "./plan-cards.js";
 import { UsageBar } from "./usage-bar.js";

@@ -1,7 +1,8 @@
 import type { DriveFile } from "@nimbus/protocol";
+import { ConfirmDialog } from "../../components/dialogs.js";
 import { useT } from "../../i18n/i18n.js";
 import type { FilesApi } from "./api.js";
-import { ConfirmDialog, NameDialog, RenameClashDialog } from "./dialogs.js";
+import { NameDialog, RenameClashDialog } from "./dialogs.js";
 import { MoveCopyPicker } from "./folder-picker.js";
 import type { FileActions } from "./use-file-actions.js";
 

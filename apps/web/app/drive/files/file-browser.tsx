@@ -5,6 +5,7 @@ import { EmptyState } from "../../components/empty-state.js";
 import { Icon } from "../../components/icon.js";
 import * as icons from "../../components/icons.js";
 import { useLayoutState } from "../../components/platform/layout-state.js";
+import { Toasts, useToasts } from "../../components/toasts.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
 import { savedViewType } from "../../lib/display-mode.js";
 import { useDriveSession } from "../../session/session.js";
@@ -38,7 +39,6 @@ import {
   selectOnly,
   toggle,
 } from "./selection.js";
-import { Toasts, useToasts } from "./toasts.js";
 import { useBrowserPageActions } from "./use-browser-page-actions.js";
 import { useDisplayMode } from "./use-display-mode.js";
 import { useFileActions } from "./use-file-actions.js";

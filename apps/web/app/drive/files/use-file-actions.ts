@@ -2,6 +2,7 @@ import type { BatchResult, DriveFile, DriveTask } from "@nimbus/protocol";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import type { ApiFailure, ApiResult } from "../../api/client.js";
+import type { ShowToast } from "../../components/toasts.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
 import { isolated } from "../../lib/bidi.js";
 import { notifyDriveChanged } from "../drive-events.js";
@@ -9,7 +10,6 @@ import { requestPreview } from "../preview/preview-events.js";
 import type { FilesApi } from "./api.js";
 import { failureText } from "./failure-text.js";
 import { type DriveView, trashFolderPath } from "./list-query.js";
-import type { ShowToast } from "./toasts.js";
 import type { FileList } from "./use-file-list.js";
 
 export function folderPath(parentId: string): string {

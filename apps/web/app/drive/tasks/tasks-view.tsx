@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { errorText } from "../../api/client.js";
+import { Modal } from "../../components/dialogs.js";
 import { EmptyState } from "../../components/empty-state.js";
 import { Icon } from "../../components/icon.js";
 import * as icons from "../../components/icons.js";
@@ -9,7 +10,6 @@ import { formatBytes } from "../../i18n/format.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
 import { useFeature } from "../../site/remote-config.js";
 import { filesApi } from "../files/api.js";
-import { Modal } from "../files/dialogs.js";
 import { requestPreview } from "../preview/preview-events.js";
 import * as uploadIcons from "../upload/upload-icons.js";
 import { requestCloudDownload } from "./cloud-download-events.js";

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
-import { useT } from "../../i18n/i18n.js";
-import { IsolatedText } from "../../lib/bidi.js";
+import { useT } from "../i18n/i18n.js";
+import { IsolatedText } from "../lib/bidi.js";
 import "./toasts.css";
 
 export interface Toast {
