@@ -59,5 +59,9 @@ describe("DownloadLinks", () => {
     expect(again).not.toBe(a);
     expect(again).toEqual(a);
     expect(again).toEqual(links.sign("1F", { userId: "U", generation: 0 }, now));
+    // Zip links (subjects of any length) are made each time.
+    const zip = remembering.signFor("zip", "A,B", USER1, now);
+    expect(remembering.signFor("zip", "A,B", USER1, now)).not.toBe(zip);
+    expect(remembering.signFor("zip", "A,B", USER1, now)).toEqual(zip);
   });
 });

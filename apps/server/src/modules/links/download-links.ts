@@ -4,7 +4,7 @@ import { Signer } from "../../lib/signer.js";
 export const DOWNLOAD_LINK_TTL_MS = 6 * 60 * 60 * 1000;
 /** Expiries are rounded up to this step, so a link stays the same URL (and cacheable) for a while. */
 const EXPIRY_STEP_MS = 15 * 60 * 1000;
-/** Links remembered per generation of `DownloadLinks`' memo (two generations are kept). */
+/** Links remembered per generation of `DownloadLinks`' memo (two are kept: at most ~6 MB). */
 const REMEMBERED_LINKS = 8192;
 
 /** What a link grants: a file's bytes, a thumbnail of it, or a zip of several items. */
@@ -56,7 +56,8 @@ export class DownloadLinks {
    * so listing the same items again (a refresh, paging back, the list reloaded after a
    * drive event) finds its links here instead of paying an HMAC for each: that was most of
    * a 100-file page's presenting time, and the HMAC objects a good part of its GC pauses.
-   * Two generations: when `recent` fills it becomes `older`, which is dropped.
+   * Two generations: when `recent` fills it becomes `older`, which is dropped. Zip links
+   * are not kept: one is made per download action, and its subject (an id list) has no bound.
    */
   private recent = new Map<string, SignedLink>();
   private older = new Map<string, SignedLink>();
@@ -72,6 +73,7 @@ export class DownloadLinks {
 
   signFor(purpose: LinkPurpose, subject: string, holder: LinkHolder, now: number): SignedLink {
     const expiresAt = Math.ceil((now + DOWNLOAD_LINK_TTL_MS) / EXPIRY_STEP_MS) * EXPIRY_STEP_MS;
+    if (purpose === "zip") return this.make(purpose, subject, holder, expiresAt);
     const { userId, generation, shareId = "" } = holder;
     // One string per distinct link: the ids are length-prefixed and the subject comes last.
     const key = `${purpose} ${expiresAt} ${generation} ${userId.length}:${userId}${shareId.length}:${shareId}${subject}`;
