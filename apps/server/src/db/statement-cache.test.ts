@@ -43,6 +43,8 @@ describe("withStatementCache", () => {
     const expected = texts.map((text) => connection.prepare(text).all());
     expect(await answers()).toEqual(expected);
     expect(await answers()).toEqual(expected); // from the cache
+    const keys = (answer: unknown[][]) => answer.map((rows) => rows.map((row) => Object.keys(row as object)));
+    expect(keys(await answers())).toEqual(keys(expected)); // in the same order
     // New and renamed columns under cached `select *` statements.
     await sql`alter table a add column extra text default 'e'`.execute(db);
     expect(await answers()).toEqual(texts.map((text) => connection.prepare(text).all()));

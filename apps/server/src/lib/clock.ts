@@ -12,6 +12,8 @@ const YEAR_10000_MS = 253_402_300_800_000;
 /**
  * `new Date(ms).toISOString()`, by arithmetic for whole milliseconds in years 1970–9999
  * (a third of the cost: a 100-item list formats 300 of them), else by `Date` itself.
+ * The digits are one `String.fromCharCode`: a template of a dozen parts made as many
+ * intermediate strings (about 360 bytes per call, half of what presenting a folder allocated).
  */
 export function isoTime(ms: number): string {
   if (!(ms >= 0 && ms < YEAR_10000_MS) || !Number.isInteger(ms)) return new Date(ms).toISOString();
@@ -39,9 +41,35 @@ export function isoTime(ms: number): string {
   rest -= minutes * 60_000;
   const seconds = Math.floor(rest / 1000);
   const millis = rest - seconds * 1000;
-  return `${year}-${two(month)}-${two(day)}T${two(hours)}:${two(minutes)}:${two(seconds)}.${millis < 10 ? "00" : millis < 100 ? "0" : ""}${millis}Z`;
+  return String.fromCharCode(
+    digit(year / 1000),
+    digit(year / 100),
+    digit(year / 10),
+    digit(year),
+    45, // -
+    digit(month / 10),
+    digit(month),
+    45,
+    digit(day / 10),
+    digit(day),
+    84, // T
+    digit(hours / 10),
+    digit(hours),
+    58, // :
+    digit(minutes / 10),
+    digit(minutes),
+    58,
+    digit(seconds / 10),
+    digit(seconds),
+    46, // .
+    digit(millis / 100),
+    digit(millis / 10),
+    digit(millis),
+    90, // Z
+  );
 }
 
-function two(n: number): string {
-  return n < 10 ? `0${n}` : `${n}`;
+/** The char code of the last decimal digit of `n`'s integer part. */
+function digit(n: number): number {
+  return 48 + (Math.floor(n) % 10);
 }

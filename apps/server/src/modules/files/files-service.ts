@@ -23,7 +23,7 @@ import type { DownloadLinks, LinkHolder } from "../links/download-links.js";
 import type { BlobPreview } from "../previews/preview-store.js";
 import type { UserRow, UsersRepository } from "../users/users-repository.js";
 import { type ListScope, listPage } from "./file-listing.js";
-import { presentFile } from "./file-presenter.js";
+import { type PresentOptions, presentFile } from "./file-presenter.js";
 import type { FileRow, FilesRepository } from "./files-repository.js";
 import { type FileFilters, parseFilters } from "./filters.js";
 import { FOLDER_MIME_TYPE } from "./mime.js";
@@ -181,24 +181,24 @@ export class FilesService {
 
   /** Rows of one owner as `drive#file`s with signed links for that owner (no thumbnails or medias). */
   async presentPlain(rows: readonly FileRow[]): Promise<DriveFile[]> {
-    const holder = await this.holderOf(rows);
-    return rows.map((row) => this.present(row, holder));
+    const options = this.presentOptions(await this.holderOf(rows));
+    return rows.map((row) => presentFile(row, options));
   }
 
   /** Rows of one owner as `drive#file`s with their thumbnails and medias (one preview query for all). */
   async presentMany(rows: readonly FileRow[], thumbnailSize?: ThumbnailSize): Promise<DriveFile[]> {
     const previews = await this.previewsOf(rows);
-    const holder = await this.holderOf(rows);
-    return rows.map((row) => this.present(row, holder, previews, thumbnailSize));
+    const options = this.presentOptions(await this.holderOf(rows), previews, thumbnailSize);
+    return rows.map((row) => presentFile(row, options));
   }
 
-  private present(
-    row: FileRow,
+  /** The options of a whole page (one time for all its links). */
+  private presentOptions(
     holder: LinkHolder,
     previews?: ReadonlyMap<string, BlobPreview>,
     thumbnailSize?: ThumbnailSize,
-  ): DriveFile {
-    return presentFile(row, {
+  ): PresentOptions {
+    return {
       publicUrl: this.deps.config.publicUrl,
       links: this.deps.links,
       now: this.deps.clock.now(),
@@ -206,7 +206,7 @@ export class FilesService {
       trashRetentionMs: this.deps.config.space.trashRetentionMs,
       ...(previews && { previews }),
       ...(thumbnailSize && { thumbnailSize }),
-    });
+    };
   }
 
   /** The owner's links: they die when the owner signs out everywhere or changes the password. */

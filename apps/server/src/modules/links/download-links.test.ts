@@ -41,4 +41,27 @@ describe("DownloadLinks", () => {
     expect(links.verify("download", "FILE1", q, now)).toEqual(holder);
     expect(() => links.verify("download", "FILE1", { ...q, s: "" }, now)).toThrow();
   });
+
+  it("remembers links without mixing up subjects and holders, and still makes them once forgotten", () => {
+    const remembering = new DownloadLinks("s".repeat(32));
+    const a = remembering.sign("1F", { userId: "U", generation: 0 }, now);
+    const b = remembering.sign("F", { userId: "U1", generation: 0 }, now);
+    const c = remembering.sign("F", { userId: "", generation: 0, shareId: "U1" }, now);
+    expect(remembering.sign("1F", { userId: "U", generation: 0 }, now)).toBe(a);
+    expect(new Set([a.path, b.path, c.path]).size).toBe(3);
+    expect(remembering.verify("download", "1F", query(a.path), now)).toEqual({ userId: "U", generation: 0 });
+    expect(remembering.verify("download", "F", query(b.path), now)).toEqual({ userId: "U1", generation: 0 });
+    expect(remembering.signFor("thumbnail", "1F", { userId: "U", generation: 0 }, now).path).not.toBe(a.path);
+    expect(remembering.sign("1F", { userId: "U", generation: 1 }, now).path).not.toBe(a.path);
+    // Past both generations of the memo, a link is made again, the same.
+    for (let i = 0; i < 20_000; i++) remembering.sign(`X${i}`, USER1, now);
+    const again = remembering.sign("1F", { userId: "U", generation: 0 }, now);
+    expect(again).not.toBe(a);
+    expect(again).toEqual(a);
+    expect(again).toEqual(links.sign("1F", { userId: "U", generation: 0 }, now));
+    // Zip links (subjects of any length) are made each time.
+    const zip = remembering.signFor("zip", "A,B", USER1, now);
+    expect(remembering.signFor("zip", "A,B", USER1, now)).not.toBe(zip);
+    expect(remembering.signFor("zip", "A,B", USER1, now)).toEqual(zip);
+  });
 });

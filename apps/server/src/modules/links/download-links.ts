@@ -4,14 +4,16 @@ import { Signer } from "../../lib/signer.js";
 export const DOWNLOAD_LINK_TTL_MS = 6 * 60 * 60 * 1000;
 /** Expiries are rounded up to this step, so a link stays the same URL (and cacheable) for a while. */
 const EXPIRY_STEP_MS = 15 * 60 * 1000;
+/** Links remembered per generation of `DownloadLinks`' memo (two are kept: at most ~6 MB). */
+const REMEMBERED_LINKS = 8192;
 
 /** What a link grants: a file's bytes, a thumbnail of it, or a zip of several items. */
 export type LinkPurpose = "download" | "thumbnail" | "zip";
 
 export interface SignedLink {
   /** Path and query, to be put behind the public origin. */
-  path: string;
-  expiresAt: number;
+  readonly path: string;
+  readonly expiresAt: number;
 }
 
 export interface LinkQuery {
@@ -49,6 +51,16 @@ const BASE_PATHS: Record<LinkPurpose, string> = {
  */
 export class DownloadLinks {
   private readonly signer: Signer;
+  /**
+   * Links made lately, by everything they sign. A link is the same for a whole expiry step,
+   * so listing the same items again (a refresh, paging back, the list reloaded after a
+   * drive event) finds its links here instead of paying an HMAC for each: that was most of
+   * a 100-file page's presenting time, and the HMAC objects a good part of its GC pauses.
+   * Two generations: when `recent` fills it becomes `older`, which is dropped. Zip links
+   * are not kept: one is made per download action, and its subject (an id list) has no bound.
+   */
+  private recent = new Map<string, SignedLink>();
+  private older = new Map<string, SignedLink>();
 
   constructor(secretKey: string) {
     this.signer = new Signer(secretKey, "files");
@@ -61,6 +73,22 @@ export class DownloadLinks {
 
   signFor(purpose: LinkPurpose, subject: string, holder: LinkHolder, now: number): SignedLink {
     const expiresAt = Math.ceil((now + DOWNLOAD_LINK_TTL_MS) / EXPIRY_STEP_MS) * EXPIRY_STEP_MS;
+    if (purpose === "zip") return this.make(purpose, subject, holder, expiresAt);
+    const { userId, generation, shareId = "" } = holder;
+    // One string per distinct link: the ids are length-prefixed and the subject comes last.
+    const key = `${purpose} ${expiresAt} ${generation} ${userId.length}:${userId}${shareId.length}:${shareId}${subject}`;
+    const known = this.recent.get(key);
+    if (known) return known;
+    const link = this.older.get(key) ?? this.make(purpose, subject, holder, expiresAt);
+    if (this.recent.size >= REMEMBERED_LINKS) {
+      this.older = this.recent;
+      this.recent = new Map();
+    }
+    this.recent.set(key, link);
+    return link;
+  }
+
+  private make(purpose: LinkPurpose, subject: string, holder: LinkHolder, expiresAt: number): SignedLink {
     const fields = holderFields(holder);
     const signature = this.signer.signFields(purpose, [subject, ...fields, String(expiresAt)]);
     const [u, g, s] = fields.map(encodeURIComponent);
