@@ -33,14 +33,18 @@ const PAGES = [
 const kb = (bytes) => bytes / 1024;
 const gzipped = (buffer) => gzipSync(buffer).length;
 
-/** Every script a fresh browser fetches for `url` until the network is idle. */
+/**
+ * Every script a fresh browser fetches for `url` until the network is idle. A `blob:` worker
+ * (the ICU warm-up, lib/intl-warmup.ts) is made in the page from a string its entry chunk
+ * already carries, not fetched: counting it would count those bytes twice.
+ */
 async function firstLoadScripts(browser, url) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const bodies = new Map();
   const pending = [];
   page.on("response", (response) => {
-    if (response.request().resourceType() !== "script") return;
+    if (response.request().resourceType() !== "script" || response.url().startsWith("blob:")) return;
     pending.push(
       response.body().then(
         (body) => bodies.set(response.url(), body),
