@@ -2,7 +2,10 @@
 // a share page and the drive of a signed-in user, against the built server (SQLite +
 // local blobs), in the machine's Chromium started by Playwright with a debugging port.
 //   node bench/lighthouse.mjs          builds when stale, measures, writes bench/results.md
-//   BENCH_NO_BUILD=1 node bench/lighthouse.mjs
+//   BENCH_NO_BUILD=1 BENCH_RUNS=5 node bench/lighthouse.mjs
+// Each page is audited BENCH_RUNS times (default 3) and the run with the median performance
+// score is reported, as Lighthouse's own guidance on variability suggests; every run's
+// scores are listed beside it.
 // Targets (issue #17): performance ≥ 95 and accessibility ≥ 95 on each page.
 import { randomBytes } from "node:crypto";
 import lighthouse from "lighthouse";
@@ -11,6 +14,7 @@ import { buildIfStale } from "../scripts/built-server.mjs";
 import { apiCall, freePort, loadAverage, machine, signUp, startBuiltServer, writeSection } from "./lib.mjs";
 
 const TARGET = { performance: 95, accessibility: 95 };
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const WEB = { "x-client-id": "nimbus-web", "x-device-id": "bench000000000000000000000000000" };
 
 /** A user with a folder holding a file, that folder shared, and the web session's cookie. */
@@ -122,9 +126,13 @@ try {
   for (const [label, path, signedIn] of pages) {
     // Home and share page are measured as a first visit; then the browser signs in.
     if (signedIn) await storeCookies(browser, server.url, setup.cookies);
-    const result = await audit(server.url + path, debuggingPort);
-    console.log(label, result);
-    rows.push({ label, path, ...result });
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      runs.push(await audit(server.url + path, debuggingPort));
+      console.log(label, runs.at(-1));
+    }
+    const median = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor((RUNS - 1) / 2)];
+    rows.push({ label, path, ...median, scores: runs.map((r) => r.performance) });
   }
 } finally {
   await browser.close();
@@ -138,7 +146,7 @@ const load = loadAverage();
 const table = rows
   .map(
     (r) =>
-      `| ${r.label} (\`${r.path.replace(/\/s\/.*/, "/s/<id>")}\`) | ${r.performance} | ${r.accessibility} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${r.failing.join(", ") || "—"} |`,
+      `| ${r.label} (\`${r.path.replace(/\/s\/.*/, "/s/<id>")}\`) | ${r.performance} | ${r.accessibility} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${r.failing.join(", ") || "—"} | ${r.scores.join(", ")} |`,
   )
   .join("\n");
 writeSection(
@@ -147,10 +155,11 @@ writeSection(
 
 Command: \`npm run build && node bench/lighthouse.mjs\` (Lighthouse 12.8.2, its default mobile profile with simulated throttling; \`/usr/bin/chromium\` started by Playwright with a debugging port; SQLite + local blobs; the drive signed in: the web session's cookie stored in the browser's cookie jar).
 Machine: ${machine()}; load average at the end ${load} (1 / 5 / 15 min).
-Targets: performance ≥ ${TARGET.performance} and accessibility ≥ ${TARGET.accessibility} on every page. **${pass ? "Met" : "NOT met"}.**
+Each page audited ${RUNS} times in a row; the row is the run with the median performance score, and the last column lists every run's.
+Targets: performance ≥ ${TARGET.performance} and accessibility ≥ ${TARGET.accessibility} on every page (median run). **${pass ? "Met" : "NOT met"}.**
 
-| page | performance | accessibility | FCP | LCP | TBT | CLS | failed audits |
-|---|---:|---:|---:|---:|---:|---:|---|
+| page | performance | accessibility | FCP | LCP | TBT | CLS | failed audits | performance of each run |
+|---|---:|---:|---:|---:|---:|---:|---|---|
 ${table}`,
 );
 console.log(table);
