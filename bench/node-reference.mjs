@@ -3,7 +3,9 @@
 //   PORT=… FILE=… node bench/node-reference.mjs get   GET serves FILE (createReadStream, 1 MiB reads → res)
 //   PORT=… DIR=…  node bench/node-reference.mjs put   PUT writes the body to DIR/<n> (8 MiB batches), fdatasync, 201
 //   URL=… OUT=…   node bench/node-reference.mjs fetch GETs URL with undici into OUT (8 MiB batches), fdatasync, exits
-import { createReadStream, statSync } from "node:fs";
+//   PORT=… FILE=… ENCODING=… node bench/node-reference.mjs page
+//                 answers every GET with FILE's bytes (read once) as JSON sent with Content-Encoding ENCODING
+import { createReadStream, readFileSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
@@ -37,8 +39,14 @@ async function fetchToFile() {
   await pipeline(answer.body, file.createWriteStream({ highWaterMark: 8 * 1024 * 1024, flush: true }));
 }
 
+/** The floor under an API answer: the same bytes, already made and compressed, from memory. */
+function pageServer() {
+  const body = readFileSync(process.env.FILE);
+  const headers = { "content-type": "application/json; charset=utf-8", "content-length": body.length };
+  if (process.env.ENCODING) headers["content-encoding"] = process.env.ENCODING;
+  return (_req, res) => res.writeHead(200, headers).end(body);
+}
+
+const handlers = { put, get, page: mode === "page" ? pageServer() : undefined };
 if (mode === "fetch") await fetchToFile();
-else
-  http
-    .createServer((req, res) => (mode === "put" ? put(req, res) : get(req, res)))
-    .listen(Number(process.env.PORT), "127.0.0.1");
+else http.createServer(handlers[mode] ?? get).listen(Number(process.env.PORT), "127.0.0.1");

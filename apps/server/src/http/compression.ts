@@ -21,8 +21,9 @@ const COMPRESSIBLE =
 
 const brotliOptions = (body: Buffer) => ({
   params: {
-    // Quality 5: most of brotli's gain at a small fraction of its top-quality cost, per answer.
-    [constants.BROTLI_PARAM_QUALITY]: 5,
+    // Quality 4, the usual level for answers made per request: a 92 KB file list in 0.31 ms
+    // and 9.5 KB, where quality 5 took 0.60 ms for 8.9 KB (decision 0033).
+    [constants.BROTLI_PARAM_QUALITY]: 4,
     [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
   },
 });
