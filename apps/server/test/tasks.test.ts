@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { JobQueue } from "../src/jobs/job-queue.js";
 import { COPY_INLINE_MAX_ITEMS } from "../src/modules/files/file-operations.js";
 import { checkInvariants, type DriveClient, driveClient, seedCopies } from "./support/drive.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
@@ -129,5 +130,33 @@ describe("copy tasks", () => {
       `/drive/v1/tasks?filters=${encodeURIComponent('{"phase":{"eq":"DONE"}}')}`,
     );
     expect(bad.body.error).toBe("invalid_filters");
+  });
+});
+
+describe("requeued tasks", () => {
+  it("answers the task as queued, even when a runner starts it at once", async () => {
+    const { TaskService } = await import("../src/modules/tasks/task-service.js");
+    const { TaskJobs } = await import("../src/modules/tasks/task-jobs.js");
+    const tasks = new TaskService(t.database.db, { now: () => Date.now() });
+    // A runner on another node that claims the job the moment it is queued.
+    const eager: JobQueue = {
+      register: () => {},
+      every: () => {},
+      start: () => {},
+      stop: async () => {},
+      enqueue: async (_type, payload) => {
+        await tasks.start((payload as { taskId: string }).taskId);
+        return "job";
+      },
+    };
+    const taskJobs = new TaskJobs(t.database.db, tasks, eager);
+    taskJobs.register({ type: "test.eager", repeatable: true, run: async () => ({}) });
+    const me = await signUp(t.app);
+    const task = await tasks.create({ userId: me.id, type: "offline", name: "eager" });
+    await tasks.fail(task.id, "offline_fetch_failed");
+
+    const queued = await taskJobs.requeue("test.eager", { taskId: task.id });
+    expect(queued).toMatchObject({ id: task.id, phase: "PHASE_TYPE_PENDING", message: "" });
+    expect((await tasks.get(me.id, task.id)).phase).toBe("PHASE_TYPE_RUNNING");
   });
 });

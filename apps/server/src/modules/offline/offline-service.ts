@@ -162,11 +162,13 @@ export class OfflineService {
       this.running.get(taskId)?.abort(new TaskSuspended(false));
     } else if (command === "RESUME" && task.phase === "PHASE_TYPE_PAUSED") {
       await this.deps.tasks.update(taskId, { params: { command: "" } });
-      await this.deps.taskJobs.requeue(OFFLINE_JOB, job, { group: userId });
+      const queued = await this.deps.taskJobs.requeue(OFFLINE_JOB, job, { group: userId });
+      return queued ?? this.deps.tasks.get(userId, taskId);
     } else if (command === "RETRY" && task.phase === "PHASE_TYPE_ERROR") {
       await this.checkDailyCap(userId);
       await this.deps.tasks.update(taskId, { params: { command: "" } });
-      await this.deps.taskJobs.requeue(OFFLINE_JOB, job, { group: userId });
+      const queued = await this.deps.taskJobs.requeue(OFFLINE_JOB, job, { group: userId });
+      return queued ?? this.deps.tasks.get(userId, taskId);
     }
     return this.deps.tasks.get(userId, taskId);
   }

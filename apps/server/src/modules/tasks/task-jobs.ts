@@ -131,15 +131,21 @@ export class TaskJobs {
 
   /**
    * Queues the job of an existing task again (resume, retry): the task goes back to
-   * PENDING with its message cleared, and a new job runs it.
+   * PENDING with its message cleared, and a new job runs it. Answers the task as queued
+   * (a runner on any node may start it before the caller could read it again).
    */
-  async requeue<T extends TaskJob>(type: string, job: T, options: { group?: string } = {}): Promise<void> {
+  async requeue<T extends TaskJob>(
+    type: string,
+    job: T,
+    options: { group?: string } = {},
+  ): Promise<DriveTask | undefined> {
     const jobType = this.typeOf(type);
-    await this.tasks.update(job.taskId, { phase: "PHASE_TYPE_PENDING", message: "" });
+    const queued = await this.tasks.updateAndGet(job.taskId, { phase: "PHASE_TYPE_PENDING", message: "" });
     await this.jobs.enqueue(type, job, {
       maxAttempts: jobType.repeatable ? TASK_MAX_ATTEMPTS : 1,
       ...(options.group !== undefined && { group: options.group }),
     });
+    return queued;
   }
 
   /**

@@ -67,23 +67,41 @@ export class TaskService {
 
   /** Applies an update; false when the task no longer exists. */
   async update(id: string, update: TaskUpdate): Promise<boolean> {
-    const params = update.params && (await this.mergedParams(id, update.params));
     const result = await this.db
       .updateTable("tasks")
-      .set({
-        updated_at: this.clock.now(),
-        ...(update.phase !== undefined && { phase: update.phase }),
-        ...(update.progress !== undefined && {
-          progress: Math.max(0, Math.min(100, Math.round(update.progress))),
-        }),
-        ...(update.message !== undefined && { message: update.message }),
-        ...(update.fileId !== undefined && { file_id: update.fileId }),
-        ...(update.fileName !== undefined && { file_name: update.fileName }),
-        ...(params !== undefined && { params }),
-      })
+      .set(await this.changes(id, update))
       .where("id", "=", id)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Applies an update and answers the task as this update left it (not as a job that
+   * picked it up a moment later made it); undefined when the task no longer exists.
+   */
+  async updateAndGet(id: string, update: TaskUpdate): Promise<DriveTask | undefined> {
+    const row = await this.db
+      .updateTable("tasks")
+      .set(await this.changes(id, update))
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+    return row && presentTask(row);
+  }
+
+  private async changes(id: string, update: TaskUpdate) {
+    const params = update.params && (await this.mergedParams(id, update.params));
+    return {
+      updated_at: this.clock.now(),
+      ...(update.phase !== undefined && { phase: update.phase }),
+      ...(update.progress !== undefined && {
+        progress: Math.max(0, Math.min(100, Math.round(update.progress))),
+      }),
+      ...(update.message !== undefined && { message: update.message }),
+      ...(update.fileId !== undefined && { file_id: update.fileId }),
+      ...(update.fileName !== undefined && { file_name: update.fileName }),
+      ...(params !== undefined && { params }),
+    };
   }
 
   private async mergedParams(id: string, added: Record<string, string>): Promise<string | undefined> {
