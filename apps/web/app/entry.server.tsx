@@ -5,6 +5,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { pageCacheControl } from "./site/page-cache.js";
 
 export const streamTimeout = 5_000;
 
@@ -65,6 +66,7 @@ export default function handleRequest(
             },
           });
           headers.set("Content-Type", "text/html; charset=utf-8");
+          headers.set("Cache-Control", pageCacheControl(new URL(request.url).pathname, statusCode));
           headers.append("Vary", "Accept-Encoding");
           const coding = preferredContentCoding(request.headers.get("accept-encoding"));
           if (coding) {
