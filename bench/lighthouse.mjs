@@ -114,6 +114,8 @@ const debuggingPort = await freePort();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--no-first-run", `--remote-debugging-port=${debuggingPort}`],
+  // Playwright turns the back/forward cache off; a person's browser, and Lighthouse's bf-cache audit, have it on.
+  ignoreDefaultArgs: ["--disable-back-forward-cache"],
 });
 const rows = [];
 try {
