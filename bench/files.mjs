@@ -26,6 +26,7 @@ import {
   signUp,
   sleep,
   startBuiltServer,
+  waitFor,
   writeSection,
 } from "./lib.mjs";
 
@@ -189,15 +190,7 @@ async function referencePage(base, token, setup, dataDir) {
     stdio: "inherit",
   });
   try {
-    for (let tries = 0; ; tries++) {
-      try {
-        await getPage(`http://127.0.0.1:${port}/`);
-        break;
-      } catch (error) {
-        if (tries > 100) throw error;
-        await sleep(20);
-      }
-    }
+    await waitFor(`http://127.0.0.1:${port}/`);
     return {
       bytes: raw.length,
       encoding,

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { CHROMIUM_LAUNCH } from "./support/chromium.js";
 import { expect, hydrated, test } from "./support/fixtures.js";
 import { signUpInBrowser } from "./support/session.js";
@@ -8,7 +9,7 @@ test.use({ launchOptions: { ...CHROMIUM_LAUNCH, ignoreDefaultArgs: ["--disable-b
 type Marked = Window & { restoredFromCache?: boolean };
 
 /** Marks the page, leaves it for the FAQ, comes Back: whether the same page came back from the cache. */
-async function backIsInstant(page: import("@playwright/test").Page, path: string): Promise<boolean> {
+async function backIsInstant(page: Page, path: string): Promise<boolean> {
   await page.goto(path);
   await hydrated(page);
   await page.evaluate(() => {

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JobQueue } from "../src/jobs/job-queue.js";
 import { COPY_INLINE_MAX_ITEMS } from "../src/modules/files/file-operations.js";
+import { TaskJobs } from "../src/modules/tasks/task-jobs.js";
+import { TaskService } from "../src/modules/tasks/task-service.js";
 import { checkInvariants, type DriveClient, driveClient, seedCopies } from "./support/drive.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 import { signUp } from "./support/users.js";
@@ -135,8 +137,6 @@ describe("copy tasks", () => {
 
 describe("requeued tasks", () => {
   it("answers the task as queued, even when a runner starts it at once", async () => {
-    const { TaskService } = await import("../src/modules/tasks/task-service.js");
-    const { TaskJobs } = await import("../src/modules/tasks/task-jobs.js");
     const tasks = new TaskService(t.database.db, { now: () => Date.now() });
     // A runner on another node that claims the job the moment it is queued.
     const eager: JobQueue = {

@@ -42,7 +42,10 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce || undefined;
   const userAgent = request.headers.get("user-agent");
   const bot = Boolean(userAgent && isbot(userAgent));
-  if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
+  if (request.method.toUpperCase() === "HEAD") {
+    headers.set("Cache-Control", pageCacheControl(new URL(request.url).pathname, status));
+    return new Response(null, { status, headers });
+  }
   if (bot && status >= 400) {
     return new Response(`${status} ${STATUS_TEXT[status] ?? "Error"}\n`, {
       status,
