@@ -3,6 +3,7 @@
 //   PORT=… FILE=… node bench/node-reference.mjs get   GET serves FILE (createReadStream, 1 MiB reads → res)
 //   PORT=… DIR=…  node bench/node-reference.mjs put   PUT writes the body to DIR/<n> (8 MiB batches), fdatasync, 201
 //   URL=… OUT=…   node bench/node-reference.mjs fetch GETs URL with undici into OUT (8 MiB batches), fdatasync, exits
+//   URL=…         node bench/node-reference.mjs drain GETs URL with undici, reads the body and drops it, exits
 //   PORT=… FILE=… ENCODING=… node bench/node-reference.mjs page
 //                 answers every GET with FILE's bytes (read once) as JSON sent with Content-Encoding ENCODING
 import { createReadStream, readFileSync, statSync } from "node:fs";
@@ -39,6 +40,14 @@ async function fetchToFile() {
   await pipeline(answer.body, file.createWriteStream({ highWaterMark: 8 * 1024 * 1024, flush: true }));
 }
 
+/** Node's receive path alone: undici's body read to the end and dropped, no file. */
+async function drain() {
+  const { request } = await import("undici");
+  const answer = await request(process.env.URL);
+  if (answer.statusCode !== 200) throw new Error(`GET answered ${answer.statusCode}`);
+  for await (const _chunk of answer.body);
+}
+
 /** The floor under an API answer: the same bytes, already made and compressed, from memory. */
 function pageServer() {
   const body = readFileSync(process.env.FILE);
@@ -49,4 +58,5 @@ function pageServer() {
 
 const handlers = { put, get, page: mode === "page" ? pageServer() : undefined };
 if (mode === "fetch") await fetchToFile();
+else if (mode === "drain") await drain();
 else http.createServer(handlers[mode] ?? get).listen(Number(process.env.PORT), "127.0.0.1");

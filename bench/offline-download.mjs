@@ -90,18 +90,22 @@ async function viaTask(origin, auth, url) {
   return SIZE / ((done - started) / 1000);
 }
 
-/** Plain Node fetching the file durably (no hashing, no database): bytes per second from spawn to exit. */
+/**
+ * Plain Node fetching the file durably (no hashing, no database), or with `out` unset only
+ * receiving it (the body dropped): bytes per second from spawn to exit.
+ */
 function viaNode(url, out) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [path.join(ROOT, "bench/node-reference.mjs"), "fetch"], {
-      env: { ...process.env, URL: url, OUT: out },
+    const mode = out ? "fetch" : "drain";
+    const child = spawn(process.execPath, [path.join(ROOT, "bench/node-reference.mjs"), mode], {
+      env: { ...process.env, URL: url, ...(out && { OUT: out }) },
       stdio: ["ignore", "inherit", "inherit"],
     });
     child.on("exit", (code) => {
       const seconds = (performance.now() - started) / 1000;
-      rmSync(out, { force: true });
-      if (code !== 0) reject(new Error(`node-reference fetch: exit ${code}`));
+      if (out) rmSync(out, { force: true });
+      if (code !== 0) reject(new Error(`node-reference ${mode}: exit ${code}`));
       else resolve(SIZE / seconds);
     });
   });
@@ -110,6 +114,7 @@ function viaNode(url, out) {
 /**
  * One curl download written to a file on the same disk: bytes per second as curl
  * measured them, and with an fsync of the file added (what a durable fetch costs).
+ * With `out` /dev/null, only what receiving costs curl.
  */
 function viaCurl(url, out) {
   return new Promise((resolve, reject) => {
@@ -123,6 +128,10 @@ function viaCurl(url, out) {
       if (code !== 0 || size !== SIZE) {
         rmSync(out, { force: true });
         reject(new Error(`curl: exit ${code}, ${text}`));
+        return;
+      }
+      if (out === "/dev/null") {
+        resolve({ speed });
         return;
       }
       const started = performance.now();
@@ -151,6 +160,8 @@ const task = [];
 const curl = [];
 const curlDurable = [];
 const plainNode = [];
+const curlReceive = [];
+const nodeReceive = [];
 let dropsCaches = false;
 for (let run = 0; run < RUNS; run++) {
   // New bytes each round, fetched by both: the same bytes again would be a dedup onto a
@@ -161,13 +172,18 @@ for (let run = 0; run < RUNS; run++) {
   const fileUrl = `${nginx.url}/run-${run}.bin`;
   // Alternating who goes first, each from the same page cache (the previous run's GiB
   // written back and dropped): otherwise the later client pays for the earlier one's pages.
-  const clients = ["task", "curl", "node"];
-  for (const who of [...clients.slice(run % 3), ...clients.slice(0, run % 3)]) {
+  const clients = ["task", "curl", "node", "curl-receive", "node-receive"];
+  const first = run % clients.length;
+  for (const who of [...clients.slice(first), ...clients.slice(0, first)]) {
     dropsCaches = samePageCache(served);
     if (who === "task") {
       task.push(await viaTask(origin, auth, fileUrl));
     } else if (who === "node") {
       plainNode.push(await viaNode(fileUrl, path.join(work, "node.bin")));
+    } else if (who === "node-receive") {
+      nodeReceive.push(await viaNode(fileUrl));
+    } else if (who === "curl-receive") {
+      curlReceive.push((await viaCurl(fileUrl, "/dev/null")).speed);
     } else {
       const { speed, durable } = await viaCurl(fileUrl, path.join(work, "curl.bin"));
       curl.push(speed);
@@ -176,7 +192,7 @@ for (let run = 0; run < RUNS; run++) {
   }
   rmSync(served);
   console.log(
-    `run ${run + 1}: task ${(task.at(-1) / 2 ** 20).toFixed(0)} MiB/s, curl ${(curl.at(-1) / 2 ** 20).toFixed(0)} MiB/s (with fsync ${(curlDurable.at(-1) / 2 ** 20).toFixed(0)} MiB/s), plain Node ${(plainNode.at(-1) / 2 ** 20).toFixed(0)} MiB/s`,
+    `run ${run + 1}: task ${(task.at(-1) / 2 ** 20).toFixed(0)} MiB/s, curl ${(curl.at(-1) / 2 ** 20).toFixed(0)} MiB/s (with fsync ${(curlDurable.at(-1) / 2 ** 20).toFixed(0)} MiB/s), plain Node ${(plainNode.at(-1) / 2 ** 20).toFixed(0)} MiB/s; receiving only: curl ${(curlReceive.at(-1) / 2 ** 20).toFixed(0)} MiB/s, undici ${(nodeReceive.at(-1) / 2 ** 20).toFixed(0)} MiB/s`,
   );
 }
 const mib = (v) => `${(v / 2 ** 20).toFixed(0)} MiB/s`;
@@ -201,8 +217,10 @@ Before each run: \`sync\`, ${dropsCaches ? "the page cache dropped" : "the page 
 | curl -o file | ${mib(median(curl))} | ${curl.map(mib).join(", ")} |
 | curl -o file, then fsync (durable, as the task is) | ${mib(median(curlDurable))} | ${curlDurable.map(mib).join(", ")} |
 | plain Node: undici → file, fdatasync, no GCID (\`bench/node-reference.mjs fetch\`) | ${mib(median(plainNode))} | ${plainNode.map(mib).join(", ")} |
+| receiving only: curl -o /dev/null | ${mib(median(curlReceive))} | ${curlReceive.map(mib).join(", ")} |
+| receiving only: undici, body dropped (\`bench/node-reference.mjs drain\`, spawn to exit) | ${mib(median(nodeReceive))} | ${nodeReceive.map(mib).join(", ")} |
 
-Ratio task / curl: **${ratio.toFixed(2)}** (target ≥ ${TARGET}); task / durable curl: ${(median(task) / median(curlDurable)).toFixed(2)}; task / plain Node: ${(median(task) / median(plainNode)).toFixed(2)}, plain Node / curl: ${(median(plainNode) / median(curl)).toFixed(2)}. ${ratio >= TARGET ? "Within target." : "Below target."}`,
+Ratio task / curl: **${ratio.toFixed(2)}** (target ≥ ${TARGET}); task / durable curl: ${(median(task) / median(curlDurable)).toFixed(2)}; task / plain Node: ${(median(task) / median(plainNode)).toFixed(2)}, plain Node / curl: ${(median(plainNode) / median(curl)).toFixed(2)}; undici receiving only / curl -o file: ${(median(nodeReceive) / median(curl)).toFixed(2)}. ${ratio >= TARGET ? "Within target." : "Below target."}`,
 );
 console.log(`ratio ${ratio.toFixed(2)}`);
 process.exit(0);
