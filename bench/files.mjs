@@ -16,6 +16,7 @@ import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { SERVER_ENTRY } from "../scripts/build-freshness.mjs";
 import {
   apiCall,
   dirBytes,
@@ -30,7 +31,7 @@ import {
   writeSection,
 } from "./lib.mjs";
 
-const SERVER = path.join(ROOT, "apps/server/dist/main.js");
+const SERVER = SERVER_ENTRY;
 const BIG = 100_000;
 const COPY = 10_000;
 // A p95 of 100 samples is the 6th slowest answer, and moved by ±1 ms between back-to-back

@@ -6,9 +6,10 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVER_ENTRY } from "../scripts/build-freshness.mjs";
 import { freePort, loadAverage, machine, median, ROOT, rssMiB, sleep, writeSection } from "./lib.mjs";
 
-const SERVER = path.join(ROOT, "apps/server/dist/main.js");
+const SERVER = SERVER_ENTRY;
 const REFERENCE = `require("node:http").createServer((q, s) => s.end("ok")).listen(process.env.PORT, "127.0.0.1")`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // Issue #17: ready within 1 s of the process starting, idle RSS ≤ 100 MiB (medians of 5 starts).

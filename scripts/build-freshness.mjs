@@ -4,10 +4,12 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const STAMP = path.join(ROOT, ".build-stamp");
+/** The production server: the tsc output linked into one module by scripts/bundle-server.mjs. */
+export const SERVER_ENTRY = path.join(ROOT, "apps/server/bundle/main.js");
 
 /** Inputs of `npm run build`: every workspace's sources and configs, and the lockfile. */
 const INPUTS = ["package-lock.json", "tsconfig.base.json", "packages", "apps"];
-const SKIP = new Set(["node_modules", "dist", "build", "test", ".vite"]);
+const SKIP = new Set(["node_modules", "dist", "bundle", "build", "test", ".vite"]);
 
 function newestMtime(target) {
   let stat;

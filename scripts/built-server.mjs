@@ -3,13 +3,11 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildIsStale, ROOT } from "./build-freshness.mjs";
+import { buildIsStale, ROOT, SERVER_ENTRY as SERVER } from "./build-freshness.mjs";
 
 // The production server as the browser journeys and the web bench use it: built
 // when stale, started on a free loopback port with a temporary DATA_DIR, ready
 // once /readyz answers 200, stopped with SIGTERM and its DATA_DIR removed.
-
-const SERVER = path.join(ROOT, "apps/server/dist/main.js");
 
 /** Runs `npm run build` when the build is missing or older than its sources. */
 export function buildIfStale() {
@@ -47,7 +45,7 @@ async function waitReady(url, child, timeoutMs) {
 }
 
 /**
- * Starts `node apps/server/dist/main.js`; resolves to `{ url, pid, child, dataDir, stop }`.
+ * Starts `node apps/server/bundle/main.js`; resolves to `{ url, pid, child, dataDir, stop }`.
  * `env` adds or overrides variables (LOG_LEVEL defaults to warn). `dataDir`: the
  * caller's DATA_DIR, which `stop()` keeps (so a bench can stop, seed the database
  * and start again on it); without one a temporary directory is made and removed.

@@ -1,7 +1,6 @@
 import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildIsStale, ROOT } from "./build-freshness.mjs";
+import { buildIsStale, ROOT, SERVER_ENTRY } from "./build-freshness.mjs";
 
 // `npm start`: build first when the build is missing or stale, then run the
 // server in this same process (signals reach it directly).
@@ -11,4 +10,4 @@ if (buildIsStale()) {
   const result = spawnSync(npm, ["run", "build"], { cwd: ROOT, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-await import(pathToFileURL(path.join(ROOT, "apps/server/dist/main.js")).href);
+await import(pathToFileURL(SERVER_ENTRY).href);

@@ -5,7 +5,7 @@ import { E2E_ADMIN_EMAIL } from "./session.js";
 
 /**
  * Builds when stale (unless E2E_NO_BUILD=1: use the build as it is), starts
- * `node apps/server/dist/main.js` with a temporary DATA_DIR and hands its
+ * `node apps/server/bundle/main.js` with a temporary DATA_DIR and hands its
  * address to the workers through NIMBUS_E2E_URL and its DATA_DIR through
  * NIMBUS_E2E_DATA_DIR (mail outbox). The embedding parent site runs here too, once, so
  * the server can be told its origin (EMBED_PARENT_ORIGINS); workers find it through

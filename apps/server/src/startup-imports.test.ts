@@ -2,6 +2,11 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+// @ts-expect-error: a build script in plain JavaScript, without type declarations.
+import * as bundleScript from "../../../scripts/bundle-server.mjs";
+
+const BUNDLED: Set<string> = bundleScript.BUNDLED;
+const packageName: (specifier: string) => string = bundleScript.packageName;
 
 /**
  * Start-up loads only what serving the first request needs (issue #17: ready in 1 s,
@@ -77,5 +82,43 @@ describe("start-up imports", () => {
     expect(reached.has("fastify"), "the walk follows main's imports").toBe(true);
     const heavy = [...reached].filter(([spec]) => LAZY.some((pattern) => pattern.test(spec)));
     expect(heavy.map(([spec, from]) => `${spec} (from ${from})`)).toEqual([]);
+  });
+});
+
+/**
+ * Packages main.ts reaches at start that the production bundle leaves in node_modules
+ * (scripts/bundle-server.mjs), and why.
+ */
+const KEPT_OUT_OF_BUNDLE: Record<string, string> = {
+  "@fastify/swagger-ui": "serves the UI's files from its own directory",
+  pino: "runs its transports from files of its own, in worker threads",
+};
+
+describe("the production bundle (scripts/bundle-server.mjs)", () => {
+  it("names packages as imports do", () => {
+    expect(packageName("fastify")).toBe("fastify");
+    expect(packageName("zod/v4/core")).toBe("zod");
+    expect(packageName("@nimbus/texts/server")).toBe("@nimbus/texts");
+    expect(packageName("@fastify/static")).toBe("@fastify/static");
+  });
+
+  it("links in every package the server loads at start, or says why not", () => {
+    const reached = new Set([...packagesReachedFrom(path.join(SRC, "main.ts")).keys()].map(packageName));
+    const undecided = [...reached].filter((name) => !BUNDLED.has(name) && !(name in KEPT_OUT_OF_BUNDLE));
+    expect(undecided, "add each to BUNDLED, or to KEPT_OUT_OF_BUNDLE with the reason").toEqual([]);
+  });
+
+  it("links in no package that is loaded lazily or carries native code", () => {
+    // The server's own node_modules first (versions that differ from the workspace's), then the root's.
+    const places = [path.resolve(SRC, "../node_modules"), path.resolve(SRC, "../../../node_modules")];
+    for (const name of BUNDLED) {
+      expect(
+        LAZY.some((pattern) => pattern.test(name)),
+        `${name} is loaded on first use`,
+      ).toBe(false);
+      const installed = places.map((place) => path.join(place, name)).find((dir) => existsSync(dir));
+      expect(installed, `${name} is installed`).toBeDefined();
+      expect(existsSync(path.join(installed ?? "", "binding.gyp")), `${name} is a native addon`).toBe(false);
+    }
   });
 });

@@ -1,9 +1,6 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-/** apps/web, as `web.ts` finds it. */
-const WEB_ROOT = fileURLToPath(new URL("../../../../web/", import.meta.url));
+import { WEB_ROOT } from "./web-root.js";
 
 const MANIFEST = /^manifest-([\w-]+)\.js$/;
 

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createReadStream, existsSync, readdirSync } from "node:fs";
 import type { RequestListener } from "node:http";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import { NimbusError } from "@nimbus/protocol";
 import type { IpBlocklist } from "../../modules/access/ip-blocklist.js";
@@ -11,11 +11,9 @@ import type { NimbusApp } from "../types.js";
 import { inviteCookie } from "./invite-cookie.js";
 import { inProcessApi, type WebLoadContext } from "./load-context.js";
 import { isApiPath } from "./paths.js";
+import { WEB_ROOT } from "./web-root.js";
 
 export type WebMode = "production" | "development" | "off";
-
-/** apps/web, from both src/http/web and dist/http/web. */
-export const WEB_ROOT = fileURLToPath(new URL("../../../../web/", import.meta.url));
 
 /**
  * Serves the React Router app from this Fastify process: in production the
