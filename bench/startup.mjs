@@ -10,6 +10,7 @@ import { SERVER_ENTRY } from "../scripts/build-freshness.mjs";
 import { freePort, loadAverage, machine, median, ROOT, rssMiB, sleep, writeSection } from "./lib.mjs";
 
 const SERVER = SERVER_ENTRY;
+const UNBUNDLED = path.join(ROOT, "apps/server/dist/main.js");
 const REFERENCE = `require("node:http").createServer((q, s) => s.end("ok")).listen(process.env.PORT, "127.0.0.1")`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // Issue #17: ready within 1 s of the process starting, idle RSS ≤ 100 MiB (medians of 5 starts).
@@ -104,6 +105,8 @@ const rows = [
   await series("Nimbus, fresh DATA_DIR (migrations, new secret)", [SERVER], true),
   await series("Nimbus, existing DATA_DIR", [SERVER], false),
   await series("reference: bare node:http server", ["-e", REFERENCE], false),
+  // The same code unbundled (tsc output, every module a file): what the bundle saves (decision 0053).
+  await series("Nimbus from apps/server/dist, not bundled, existing DATA_DIR", [UNBUNDLED], false),
 ];
 const nimbus = rows.slice(0, 2);
 const pass = nimbus.every((r) => r.readyMs <= TARGET.readyMs && r.settledRssMiB <= TARGET.idleRssMiB);

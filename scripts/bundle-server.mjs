@@ -79,6 +79,10 @@ export async function bundleServer() {
     platform: "node",
     target: "node20",
     sourcemap: "linked",
+    // A third less code for V8 to read at every start; names stay as written, so stack traces
+    // keep their function names (their positions map back through the .map files).
+    minifyWhitespace: true,
+    minifySyntax: true,
     legalComments: "linked",
     logLevel: "warning",
     // CommonJS packages inside an ES module still call require(): give them Node's.
