@@ -9,7 +9,7 @@ import { createReadStream, mkdirSync, readFileSync, statSync } from "node:fs";
 import { request } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { SERVER_ENTRY } from "../scripts/build-freshness.mjs";
+import { SERVER_ENTRY as SERVER } from "../scripts/build-freshness.mjs";
 import {
   benchWorkDir,
   fetchJson,
@@ -28,7 +28,6 @@ import {
 } from "./lib.mjs";
 import { NGINX, startNginx } from "./nginx.mjs";
 
-const SERVER = SERVER_ENTRY;
 const SIZE = Number(process.env.BENCH_DOWNLOAD_BYTES ?? 1024 ** 3);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CLIENTS = 20;

@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
-import { SERVER_ENTRY } from "../scripts/build-freshness.mjs";
+import { SERVER_ENTRY as SERVER } from "../scripts/build-freshness.mjs";
 import {
   benchWorkDir,
   fetchJson,
@@ -29,7 +29,6 @@ import {
 } from "./lib.mjs";
 import { NGINX, startNginx } from "./nginx.mjs";
 
-const SERVER = SERVER_ENTRY;
 const SIZE = Number(process.env.BENCH_DOWNLOAD_BYTES ?? 1024 ** 3);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET = 0.8;

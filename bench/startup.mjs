@@ -6,10 +6,9 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SERVER_ENTRY } from "../scripts/build-freshness.mjs";
+import { SERVER_ENTRY as SERVER } from "../scripts/build-freshness.mjs";
 import { freePort, loadAverage, machine, median, ROOT, rssMiB, sleep, writeSection } from "./lib.mjs";
 
-const SERVER = SERVER_ENTRY;
 const UNBUNDLED = path.join(ROOT, "apps/server/dist/main.js");
 const REFERENCE = `require("node:http").createServer((q, s) => s.end("ok")).listen(process.env.PORT, "127.0.0.1")`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
