@@ -1,11 +1,17 @@
 import type { Insertable, Selectable } from "kysely";
+import { insertRows } from "../../db/bulk-insert.js";
 import type { Db } from "../../db/database.js";
 import type { FilesTable } from "../../db/schema.js";
 import { foldName } from "../../lib/fold-name.js";
 
 export type FileRow = Selectable<FilesTable>;
-/** A new row; `name_folded` is derived here and `trash_path` starts empty. */
-export type NewFileRow = Omit<Insertable<FilesTable>, "name_folded" | "trash_path">;
+/**
+ * A new row; `trash_path` starts empty and `name_folded` is derived here, unless the
+ * caller already holds it for this very name (a copy keeping its source's name).
+ */
+export type NewFileRow = Omit<Insertable<FilesTable>, "name_folded" | "trash_path"> & {
+  name_folded?: string;
+};
 
 /** Every query is scoped by user: another user's id simply finds nothing. */
 export class FilesRepository {
@@ -31,12 +37,7 @@ export class FilesRepository {
   }
 
   async insertMany(rows: readonly NewFileRow[], db: Db = this.db): Promise<void> {
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      await db
-        .insertInto("files")
-        .values(rows.slice(i, i + INSERT_CHUNK).map(withFolded))
-        .execute();
-    }
+    await insertRows(db, "files", INSERT_COLUMNS, rows.map(withFolded));
   }
 
   /** Live names in a folder that start with `prefix`, for choosing a free `name (n)`. */
@@ -71,8 +72,28 @@ export class FilesRepository {
   }
 }
 
-const INSERT_CHUNK = 500;
+const INSERT_COLUMNS = [
+  "id",
+  "user_id",
+  "parent_id",
+  "kind",
+  "name",
+  "name_folded",
+  "size",
+  "blob_gcid",
+  "mime_type",
+  "phase",
+  "trashed_at",
+  "trash_path",
+  "starred_at",
+  "created_at",
+  "modified_at",
+] as const satisfies readonly (keyof FilesTable)[];
+/** Fails to compile when FilesTable gains a column that INSERT_COLUMNS leaves out. */
+const everyColumn: Exclude<keyof FilesTable, (typeof INSERT_COLUMNS)[number]> extends never ? true : never =
+  true;
+void everyColumn;
 
 function withFolded(row: NewFileRow): Insertable<FilesTable> {
-  return { ...row, name_folded: foldName(row.name), trash_path: null };
+  return { ...row, name_folded: row.name_folded ?? foldName(row.name), trash_path: null };
 }

@@ -26,16 +26,24 @@ function condition(through: Through): RawBuilder<unknown> {
 }
 
 /**
- * `with recursive sub(id)`: the roots (always) and their descendants reached
- * `through`. `sub cross join files` keeps the walk's row as the outer loop on
- * SQLite (its planner otherwise scans the user's files once per row reached),
- * so each step is one lookup in a `(user_id, parent_id, …)` index.
+ * `with recursive sub(id, …)`: the roots (always) and their descendants reached
+ * `through`, with `carried` columns of each row. `sub cross join files` keeps the
+ * walk's row as the outer loop on SQLite (its planner otherwise scans the user's
+ * files once per row reached), so each step is one lookup in a `(user_id, parent_id, …)`
+ * index; a column the caller needs is read there and then, not looked up again by id.
  */
-function subtree(userId: string, rootIds: readonly string[], through: Through): RawBuilder<unknown> {
-  return sql`with recursive sub(id) as (
-    select id from files where user_id = ${userId} and id in (${sql.join(rootIds)})
+function subtree(
+  userId: string,
+  rootIds: readonly string[],
+  through: Through,
+  carried: readonly ("blob_gcid" | "size")[] = [],
+): RawBuilder<unknown> {
+  const columns = sql.raw(["id", ...carried].join(", "));
+  const fromF = sql.raw(["id", ...carried].map((column) => `f.${column}`).join(", "));
+  return sql`with recursive sub(${columns}) as (
+    select ${columns} from files where user_id = ${userId} and id in (${sql.join(rootIds)})
     union
-    select f.id from sub cross join files f
+    select ${fromF} from sub cross join files f
     where f.user_id = ${userId} and f.parent_id = sub.id and ${condition(through)}
   )`;
 }
@@ -58,9 +66,8 @@ export async function subtreeTotals(
   const totals: SubtreeTotals = { items: 0, bytes: 0, blobs: new Map() };
   if (rootIds.length === 0) return totals;
   const { rows } = await sql<{ blob_gcid: string | null; n: number | string; bytes: number | string | null }>`
-    ${subtree(userId, rootIds, through)}
-    select blob_gcid, count(*) as n, sum(size) as bytes from files
-    where id in (select id from sub) group by blob_gcid`.execute(db);
+    ${subtree(userId, rootIds, through, ["blob_gcid", "size"])}
+    select blob_gcid, count(*) as n, sum(size) as bytes from sub group by blob_gcid`.execute(db);
   for (const row of rows) {
     totals.items += Number(row.n);
     if (row.blob_gcid === null) continue;

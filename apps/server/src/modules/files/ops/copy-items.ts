@@ -17,6 +17,21 @@ import { refuseIntoItself } from "./move-items.js";
 
 const CHUNK = 500;
 
+/** What a copy takes from its source row (a 10,000-row copy reads only these). */
+const COPIED_COLUMNS = [
+  "id",
+  "parent_id",
+  "kind",
+  "name",
+  "name_folded",
+  "size",
+  "blob_gcid",
+  "mime_type",
+  "phase",
+  "modified_at",
+] as const satisfies readonly (keyof FileRow)[];
+type CopySource = Pick<FileRow, (typeof COPIED_COLUMNS)[number]>;
+
 export interface CopyPlan {
   /** Rows the copy will create (the live subtrees of the items). */
   items: number;
@@ -86,7 +101,7 @@ export async function copyTrees(
   const rows: NewFileRow[] = [];
   const blobs = new Map<string, number>();
   let bytes = 0;
-  const copyOf = (source: FileRow, newParent: string, name: string): NewFileRow => {
+  const copyOf = (source: CopySource, newParent: string, name: string): NewFileRow => {
     if (source.blob_gcid !== null) {
       blobs.set(source.blob_gcid, (blobs.get(source.blob_gcid) ?? 0) + 1);
       bytes += source.size;
@@ -97,6 +112,7 @@ export async function copyTrees(
       parent_id: newParent,
       kind: source.kind,
       name,
+      ...(name === source.name && { name_folded: source.name_folded }),
       size: source.size,
       blob_gcid: source.blob_gcid,
       mime_type: source.mime_type,
@@ -126,7 +142,7 @@ export async function copyTrees(
     for (let i = 0; i < parents.length; i += CHUNK) {
       const children = await ctx.db
         .selectFrom("files")
-        .selectAll()
+        .select(COPIED_COLUMNS)
         .where("user_id", "=", source.userId)
         .where("parent_id", "in", parents.slice(i, i + CHUNK))
         .where("trashed_at", "is", null)
@@ -160,6 +176,6 @@ export function checkCopyable(item: FileRow): void {
   }
 }
 
-export function isComplete(row: FileRow): boolean {
+export function isComplete(row: Pick<FileRow, "phase" | "blob_gcid">): boolean {
   return row.phase === "PHASE_TYPE_COMPLETE" && row.blob_gcid !== null;
 }
