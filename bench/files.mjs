@@ -36,7 +36,6 @@ const COPY = 10_000;
 // A p95 of 100 samples is the 6th slowest answer, and moved by ±1 ms between back-to-back
 // runs here; of 500 it is the 26th.
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
-const WARM_UPS = 50;
 const TARGET = { pageP95Ms: 5, copyMs: 1000 }; // page: issue #17 item 8
 const ORDERS = ["NAME_ASC", "NAME_DESC", "3", "5", "6", "7", "8"];
 const TYPES = [
@@ -165,14 +164,9 @@ function getPage(url, token) {
   });
 }
 
-/**
- * p50 and p95 of REQUESTS sequential GETs of `url` after WARM_UPS; `check` sees every page.
- * The warm-ups are what a running server has long done: with 10, the first row measured
- * (`NAME_ASC`, folders first: a page of folders, among the smallest answers) still paid the
- * JIT's and SQLite's first visits, its p95 4.7 ms against 2.3–2.8 for the other folder pages.
- */
+/** p50 and p95 of REQUESTS sequential GETs of `url` after 10 warm-ups; `check` sees every page. */
 async function timeRequests(url, token, check) {
-  for (let i = 0; i < WARM_UPS; i++) await getPage(url, token);
+  for (let i = 0; i < 10; i++) await getPage(url, token);
   const times = [];
   for (let i = 0; i < REQUESTS; i++) {
     const started = performance.now();
@@ -271,7 +265,7 @@ try {
     "files",
     `## Files: first page of a 100,000-file folder, and a 10,000-file folder copy
 
-Command: \`npm run build && node bench/files.mjs\` (built server, SQLite + local blobs; ${BIG.toLocaleString("en")} files and 200 folders seeded into one folder in ${seedMs.toFixed(0)} ms; ${REQUESTS} sequential requests per row after ${WARM_UPS} warm-ups, over HTTP on loopback, \`limit=100\`; client: node:http keep-alive, \`Accept-Encoding: br, gzip\`, each answer decompressed and parsed).
+Command: \`npm run build && node bench/files.mjs\` (built server, SQLite + local blobs; ${BIG.toLocaleString("en")} files and 200 folders seeded into one folder in ${seedMs.toFixed(0)} ms; ${REQUESTS} sequential requests per row after 10 warm-ups, over HTTP on loopback, \`limit=100\`; client: node:http keep-alive, \`Accept-Encoding: br, gzip\`, each answer decompressed and parsed).
 Machine: ${machine()}; load average ${loadavg()
       .map((n) => n.toFixed(2))
       .join(" / ")} (1/5/15 min) when it finished.
