@@ -1,10 +1,12 @@
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import type { DatabaseConfig } from "../config/config.js";
 import { migrations } from "./migrations/index.js";
 import type { Tables } from "./schema.js";
 import { withStatementCache } from "./statement-cache.js";
+import { WalCheckpointer } from "./wal-checkpointer.js";
 
 export type DialectName = "sqlite" | "postgres";
 export type Db = Kysely<Tables>;
@@ -20,7 +22,8 @@ export interface Database {
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const dialect: DialectName = config.kind;
-  const db = config.kind === "sqlite" ? await openSqlite(config.file) : await openPostgres(config.url);
+  const { db, beforeClose } =
+    config.kind === "sqlite" ? await openSqlite(config.file) : { db: await openPostgres(config.url) };
   return {
     db,
     dialect,
@@ -42,7 +45,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
         throw new Error(`migration ${failed?.migrationName ?? ""} failed`, { cause: error });
       }
     },
-    close: () => db.destroy(),
+    async close() {
+      await beforeClose?.();
+      await db.destroy();
+    },
   };
 }
 
@@ -53,7 +59,7 @@ async function currentSchema(db: Db): Promise<string> {
   return schema;
 }
 
-async function openSqlite(file: string): Promise<Db> {
+async function openSqlite(file: string): Promise<{ db: Db; beforeClose?: () => Promise<void> }> {
   const { default: SQLite } = await import("better-sqlite3");
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
   const connection = new SQLite(file);
@@ -61,7 +67,14 @@ async function openSqlite(file: string): Promise<Db> {
   connection.pragma("synchronous = NORMAL");
   connection.pragma("foreign_keys = ON");
   connection.pragma("busy_timeout = 5000");
-  return new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  if (file === ":memory:") return { db };
+  const checkpointer = new WalCheckpointer(
+    connection,
+    file,
+    createRequire(import.meta.url).resolve("better-sqlite3"),
+  );
+  return { db, beforeClose: () => checkpointer.close() };
 }
 
 async function openPostgres(url: string): Promise<Db> {
