@@ -11,6 +11,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writ
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVER_ENTRY as SERVER } from "../scripts/build-freshness.mjs";
 import { buildIfStale, startBuiltServer } from "../scripts/built-server.mjs";
 import { signUpWithMailedCode } from "../scripts/mail-signup.mjs";
 import { freePort, machine, median, ROOT, samePageCache, sleep, writeSection } from "./lib.mjs";
@@ -206,7 +207,7 @@ try {
 
 Command: \`npm run build && node bench/upload.mjs\` (${RUNS} runs of each, alternating; ${SIZE / 1024 ** 3} GiB file; SQLite + local blobs; every server on loopback, same disk).
 Machine: ${machine()}.
-Client for every server: curl (\`-T file\`, no \`Expect\`). Nimbus: one tus \`PATCH\` to \`node apps/server/dist/main.js\`, timed from \`POST /drive/v1/files\` to the PATCH's 204 (bytes on disk with \`fdatasync\`, GCID computed behind the writes, file adopted under its GCID, committed; no SHA-256 on this path, decision 0009).
+Client for every server: curl (\`-T file\`, no \`Expect\`). Nimbus: one tus \`PATCH\` to \`node ${path.relative(ROOT, SERVER)}\`, timed from \`POST /drive/v1/files\` to the PATCH's 204 (bytes on disk with \`fdatasync\`, GCID computed behind the writes, file adopted under its GCID, committed; no SHA-256 on this path, decision 0009).
 References: ${spawnSync("nginx", ["-v"], { encoding: "utf8" }).stderr.trim().replace("nginx version: ", "")} WebDAV \`PUT\` of the same file, and the same \`PUT\` followed by an \`fsync\` of the file it wrote (the durable reference).
 Load average (1 min) at start ${loadAtStart}, at end ${loadAtEnd} (the machine's 2 cores are shared with other work). Before each run: \`sync\`, ${dropsCaches ? "the page cache dropped" : "the page cache could not be dropped (not root)"}, the fixture read back in (\`samePageCache\`). Server CPU: user + system time of the server process (all threads; nginx: its worker) during a run.
 Targets: ≥ ${TARGET_DURABLE} × nginx PUT + fsync, ≥ ${TARGET_PLAIN} × nginx PUT. **${pass ? "Met" : "NOT met"}**: ${durableRatio.toFixed(2)} × the durable reference, ${ratio.toFixed(2)} × plain nginx PUT; ${(mibps(nimbusMs) / mibps(median(samples.plain))).toFixed(2)} × plain Node writing as durably (\`bench/node-reference.mjs put\`).
