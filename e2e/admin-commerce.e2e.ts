@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { skipGuide } from "./support/drive.js";
-import { catalogue, expect, test } from "./support/fixtures.js";
+import { catalogue, expect, hydrated, test } from "./support/fixtures.js";
 import { adminPage, signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
 import { SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js";
 
@@ -72,6 +72,9 @@ test("an admin makes and exports a code batch a user redeems, and sets a price t
   await skipGuide(page);
   await signUpInBrowser(page);
   await page.goto("/drive/all");
+  // A click on the server-rendered button before React has hydrated it opens nothing (CI once
+  // waited out the 5-minute timeout on the popover's field).
+  await hydrated(page);
   await page.getByRole("button", { name: "Redeem a code" }).click();
   const box = page.locator(".redeem-popover");
   await box.getByPlaceholder("Activation code").fill(code);
