@@ -58,7 +58,8 @@ parentPort.on("message", (message) => {
  * Checkpoints a SQLite database's write-ahead log on a worker thread instead of at the end of
  * whichever transaction pushes the WAL past 1,000 pages. That automatic checkpoint copies the
  * WAL into the database and fsyncs it inside the committing statement, on the event loop: the
- * commit of a 10,000-file share save (11 MiB of WAL) took 62 ms with it and 18–30 ms without.
+ * commit of 10,000 new file rows (11 MiB of WAL) took 84 ms with it and 24–31 ms without
+ * (`bench/write-path.mjs`).
  * Here the event loop only looks at the WAL's size and mtime a few times a second.
  *
  * `journal_size_limit` (the same size) truncates the WAL when SQLite starts it over, so its

@@ -21,8 +21,8 @@ const COMPRESSIBLE =
 
 const brotliOptions = (body: Buffer) => ({
   params: {
-    // Quality 3 for answers made per request: a 92 KB file list in 0.38 ms and 9.8 KB, where
-    // quality 4 took 0.55 ms for 9.6 KB and quality 5 0.97 ms for 8.9 KB (AMD EPYC; decision 0033).
+    // Quality 3 for answers made per request: a 100-file list in 0.25 ms and 9.1 KB, where
+    // quality 4 took 0.39 ms for 9.1 KB and quality 5 0.75 ms for 8.6 KB (bench/write-path.mjs; decision 0033).
     [constants.BROTLI_PARAM_QUALITY]: 3,
     [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
   },
