@@ -1,6 +1,6 @@
 import type { PaymentProvider as ProviderName } from "@nimbus/protocol";
 import type { Mailer, MailLogger } from "./mail/mailer.js";
-import { loadCatalogue, seedCatalogue } from "./modules/payments/catalogue.js";
+import { type CampaignCalendar, loadCatalogue, seedCatalogue } from "./modules/payments/catalogue.js";
 import { CatalogueAdmin } from "./modules/payments/catalogue-admin.js";
 import { MembershipService } from "./modules/payments/membership-service.js";
 import { registerPaymentJobs } from "./modules/payments/payment-jobs.js";
@@ -21,7 +21,12 @@ export interface MembershipServices {
   seedCatalogue(): Promise<void>;
 }
 
-export function wireMembership(shared: Shared, mailer: Mailer, log: MailLogger): MembershipServices {
+export function wireMembership(
+  shared: Shared,
+  mailer: Mailer,
+  log: MailLogger,
+  campaigns: CampaignCalendar,
+): MembershipServices {
   const { db, clock, config, jobs, memberships } = shared;
   const client = stripeClient(config.payments.stripe);
   const stripe = client ? new StripeProvider(client) : null;
@@ -29,7 +34,7 @@ export function wireMembership(shared: Shared, mailer: Mailer, log: MailLogger):
   const providers = new Map<ProviderName, PaymentProvider>();
   if (config.payments.provider === "sandbox") providers.set("sandbox", new SandboxProvider());
   if (stripe) providers.set("stripe", stripe);
-  const payments = new PaymentsService({ db, clock, config, providers, mailer, log });
+  const payments = new PaymentsService({ db, clock, config, providers, mailer, campaigns, log });
   const membership = new MembershipService({
     db,
     clock,
@@ -51,7 +56,7 @@ export function wireMembership(shared: Shared, mailer: Mailer, log: MailLogger):
     payments,
     membership,
     stripeWebhooks,
-    catalogueAdmin: new CatalogueAdmin({ db, clock, adminLog: shared.adminLog }),
+    catalogueAdmin: new CatalogueAdmin({ db, clock, adminLog: shared.adminLog, campaigns }),
     seedCatalogue: () => seedCatalogue(db, loadCatalogue(config.payments.productsFile)),
   };
 }

@@ -126,8 +126,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
   const shield = wireShield(shared, (clientId) => grants.clients.find(clientId)?.captchaSalts);
   const mailLog = log.child({ component: "mail" });
   const accounts = wireAccounts(shared, grants.auth, mailLog);
-  const membership = wireMembership(shared, accounts.mail, mailLog);
   const rewards = wireRewards(shared);
+  const membership = wireMembership(shared, accounts.mail, mailLog, rewards.campaigns);
   const operators = wireOperators(shared, accounts.mail, accounts.backgroundSends);
   const adminConsole = wireConsole(shared, {
     auth: grants.auth,

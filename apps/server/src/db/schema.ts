@@ -649,8 +649,9 @@ export interface CampaignPricesTable {
   product_id: string;
   currency: string;
   amount: number;
-  starts_at: number;
-  ends_at: number;
+  /** Null: the price follows its campaign's configured window (`REWARD_CAMPAIGNS`, migration 0026). */
+  starts_at: number | null;
+  ends_at: number | null;
 }
 
 /** One purchase (`status`: pending | paid | declined | refunded | cancelled | expired). */

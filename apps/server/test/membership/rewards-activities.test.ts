@@ -25,7 +25,12 @@ describe("campaigns, compensation and captcha token checks", () => {
     const live = await call(t.app, undefined, "GET", "/vip/v1/campaigns");
     expect(live.body).toEqual({
       campaigns: [
-        { id: "new_year_2026", start_time: "2026-01-01T00:00:00.000Z", end_time: "2026-01-03T00:00:00.000Z" },
+        {
+          id: "new_year_2026",
+          start_time: "2026-01-01T00:00:00.000Z",
+          end_time: "2026-01-03T00:00:00.000Z",
+          offers: [],
+        },
       ],
     });
     clock.advance(2 * DAY);

@@ -9,8 +9,8 @@ import { signIn, signUp, type TestUser } from "../support/users.js";
 const MiB = 1024 * 1024;
 const DAY = 86_400_000;
 
-/** A clock the test moves (premium expiry). */
-let now = Date.now();
+/** A clock the test moves (premium expiry), from a March day no default campaign holds. */
+let now = Date.UTC(2030, 2, 4, 12);
 const clock = { now: () => now };
 
 let t: TestApp;

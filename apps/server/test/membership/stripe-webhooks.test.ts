@@ -7,7 +7,8 @@ import { signUp, type TestUser } from "../support/users.js";
 
 const DAY = 86_400_000;
 const SECRET = "whsec_nimbus_test_secret";
-const now = Date.now();
+/** A fixed March day: no default campaign (Black Friday, Christmas) holds, in any year the suite runs. */
+const now = Date.UTC(2030, 2, 4, 12);
 const clock = { now: () => now };
 
 /** A loopback stand-in for the Stripe API: creates Checkout Sessions, accepts subscription updates. */

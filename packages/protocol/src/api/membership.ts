@@ -20,7 +20,7 @@ export const PAYMENT_PROVIDERS = ["sandbox", "stripe"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /** ISO 4217, upper case (`USD`). */
-const currencySchema = z
+export const currencySchema = z
   .string()
   .trim()
   .regex(/^[A-Za-z]{3}$/, "a three-letter currency code")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { currencySchema } from "./membership.js";
 
 /**
  * Membership rewards (spec §4 referral, §7 the vip calls): activation codes, invites and
@@ -126,11 +127,37 @@ export const rewardVipRequestSchema = z.object({
 export const rewardVipResponseSchema = z.object({ reward: checkInRewardSchema, streak: z.number().int() });
 export type RewardVipResponse = z.infer<typeof rewardVipResponseSchema>;
 
-/** `GET /vip/v1/campaigns?scope=all`: every configured campaign, live or not (default: live ones). */
-export const campaignListQuerySchema = z.object({ scope: z.enum(["live", "all"]).optional() });
+/**
+ * `GET /vip/v1/campaigns?scope=all`: every configured campaign, live or not (default: live
+ * ones), each with the prices it charges in `currency` (default USD), as the plans page does.
+ */
+export const campaignListQuerySchema = z.object({
+  scope: z.enum(["live", "all"]).optional(),
+  currency: currencySchema.optional(),
+});
+
+/** One product's campaign price beside its list price (minor units). */
+export const campaignOfferSchema = z.object({
+  product_id: z.string(),
+  kind: z.enum(["plan", "storage_pack", "traffic_pack"]),
+  period: z.enum(["month", "year"]).optional(),
+  currency: z.string(),
+  amount: z.number().int(),
+  original_amount: z.number().int(),
+});
+export type CampaignOffer = z.infer<typeof campaignOfferSchema>;
 
 export const campaignListSchema = z.object({
-  campaigns: z.array(z.object({ id: z.string(), start_time: z.string(), end_time: z.string() })),
+  campaigns: z.array(
+    z.object({
+      /** This run's id (a yearly campaign's carries its year: `black_friday_2027`). */
+      id: z.string(),
+      start_time: z.string(),
+      /** The window ends before this instant: the last day is the day before it (UTC). */
+      end_time: z.string(),
+      offers: z.array(campaignOfferSchema),
+    }),
+  ),
 });
 export type CampaignListResponse = z.infer<typeof campaignListSchema>;
 

@@ -20,6 +20,7 @@ import { moderationActions } from "./0018_moderation_actions.js";
 import { userSettings } from "./0021_user_settings.js";
 import { externalIdentities } from "./0023_external_identities.js";
 import { adminCommerce } from "./0025_admin_commerce.js";
+import { yearlyCampaigns } from "./0026_yearly_campaigns.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -44,5 +45,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "0021_user_settings": userSettings(dialect),
     "0023_external_identities": externalIdentities(dialect),
     "0025_admin_commerce": adminCommerce(dialect),
+    "0026_yearly_campaigns": yearlyCampaigns(dialect),
   };
 }

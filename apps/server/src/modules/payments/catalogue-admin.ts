@@ -2,6 +2,7 @@ import { NimbusError } from "@nimbus/protocol";
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
 import type { AdminActor, AdminLog } from "../admin-log/admin-log.js";
+import { type CampaignCalendar, withWindows } from "./catalogue.js";
 
 export interface AdminProduct {
   id: string;
@@ -24,7 +25,9 @@ export interface AdminProduct {
  * start-up seed keeps it; every change goes to the admin log with the price before.
  */
 export class CatalogueAdmin {
-  constructor(private readonly deps: { db: Db; clock: Clock; adminLog: AdminLog }) {}
+  constructor(
+    private readonly deps: { db: Db; clock: Clock; adminLog: AdminLog; campaigns: CampaignCalendar },
+  ) {}
 
   async list(): Promise<AdminProduct[]> {
     const { db } = this.deps;
@@ -35,12 +38,11 @@ export class CatalogueAdmin {
       .orderBy("sort")
       .execute();
     const prices = await db.selectFrom("product_prices").selectAll().orderBy("currency").execute();
-    const campaigns = await db
-      .selectFrom("campaign_prices")
-      .selectAll()
-      .orderBy("starts_at")
-      .orderBy("currency")
-      .execute();
+    // Prices that follow a yearly campaign show its current or next window.
+    const campaigns = withWindows(
+      await db.selectFrom("campaign_prices").selectAll().orderBy("currency").execute(),
+      await this.deps.campaigns.all(),
+    ).sort((a, b) => a.starts_at - b.starts_at);
     return products.map((product) => ({
       id: product.id,
       kind: product.kind,

@@ -32,83 +32,119 @@ export const catalogueFileSchema = z.object({
   ),
   campaigns: z
     .array(
-      z.object({
-        id: z.string().min(1).max(64),
-        starts_at: z.iso.datetime({ offset: true }),
-        ends_at: z.iso.datetime({ offset: true }),
-        prices: z.record(z.string(), priceMap),
-      }),
+      z
+        .object({
+          id: z.string().min(1).max(64),
+          // Without dates the prices follow the `REWARD_CAMPAIGNS` window of the same id.
+          starts_at: z.iso.datetime({ offset: true }).optional(),
+          ends_at: z.iso.datetime({ offset: true }).optional(),
+          prices: z.record(z.string(), priceMap),
+        })
+        .refine((c) => (c.starts_at === undefined) === (c.ends_at === undefined), {
+          message: "starts_at and ends_at go together",
+        }),
     )
     .default([]),
 });
 export type CatalogueFile = z.input<typeof catalogueFileSchema>;
 
-/** What ships: premium monthly and yearly, three storage packs, three traffic packs, two campaigns. */
+/** Every list price of a product `percent` lower, rounded down to the minor unit. */
+function percentOff(prices: Record<string, number>, percent: number): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(prices).map(([currency, amount]) => [
+      currency,
+      Math.floor((amount * (100 - percent)) / 100),
+    ]),
+  );
+}
+
+/**
+ * Campaign prices as a percentage off the listed products' prices. The campaign pages
+ * compute their promises from the prices charged, so changing a percentage here changes them.
+ */
+function campaignPrices(
+  products: CatalogueFile["products"],
+  percents: Record<string, number>,
+): Record<string, Record<string, number>> {
+  return Object.fromEntries(
+    products.filter((p) => p.id in percents).map((p) => [p.id, percentOff(p.prices, percents[p.id] ?? 0)]),
+  );
+}
+
+/** What ships: premium monthly and yearly, three storage packs, three traffic packs. */
+const PRODUCTS: CatalogueFile["products"] = [
+  {
+    id: "premium-month",
+    kind: "plan",
+    name_key: "plans.premiumMonth",
+    period: "month",
+    recurring: true,
+    premium_days: 31,
+    prices: { USD: 999, EUR: 949, GBP: 799, JPY: 1500, CNY: 6800, BRL: 4990 },
+  },
+  {
+    id: "premium-year",
+    kind: "plan",
+    name_key: "plans.premiumYear",
+    period: "year",
+    recurring: true,
+    premium_days: 366,
+    prices: { USD: 7999, EUR: 7599, GBP: 6499, JPY: 12000, CNY: 54800, BRL: 39990 },
+  },
+  ...(
+    [
+      ["storage-100g", 100 * GB, 199, 189, 159, 300, 1400, 990],
+      ["storage-1t", 1 * TB, 499, 469, 399, 750, 3500, 2490],
+      ["storage-5t", 5 * TB, 1499, 1399, 1199, 2200, 10800, 7490],
+    ] as const
+  ).map(([id, bytes, usd, eur, gbp, jpy, cny, brl]) => ({
+    id,
+    kind: "storage_pack" as const,
+    name_key: "plans.storagePack",
+    period: "month" as const,
+    recurring: false,
+    storage_bytes: bytes,
+    valid_days: 31,
+    prices: { USD: usd, EUR: eur, GBP: gbp, JPY: jpy, CNY: cny, BRL: brl },
+  })),
+  ...(
+    [
+      ["traffic-100g", 100 * GB, 299, 279, 239, 450, 2100, 1490],
+      ["traffic-500g", 500 * GB, 999, 949, 799, 1500, 6800, 4990],
+      ["traffic-2t", 2 * TB, 2999, 2799, 2399, 4500, 20800, 14990],
+    ] as const
+  ).map(([id, bytes, usd, eur, gbp, jpy, cny, brl]) => ({
+    id,
+    kind: "traffic_pack" as const,
+    name_key: "plans.trafficPack",
+    recurring: false,
+    traffic_bytes: bytes,
+    valid_days: 90,
+    prices: { USD: usd, EUR: eur, GBP: gbp, JPY: jpy, CNY: cny, BRL: brl },
+  })),
+];
+
+/**
+ * The defaults: the products above and two yearly campaigns whose windows are the
+ * `REWARD_CAMPAIGNS` ones of the same id (Black Friday through Cyber Monday; Christmas).
+ */
 export const DEFAULT_CATALOGUE: CatalogueFile = {
-  products: [
-    {
-      id: "premium-month",
-      kind: "plan",
-      name_key: "plans.premiumMonth",
-      period: "month",
-      recurring: true,
-      premium_days: 31,
-      prices: { USD: 999, EUR: 949, GBP: 799, JPY: 1500, CNY: 6800, BRL: 4990 },
-    },
-    {
-      id: "premium-year",
-      kind: "plan",
-      name_key: "plans.premiumYear",
-      period: "year",
-      recurring: true,
-      premium_days: 366,
-      prices: { USD: 7999, EUR: 7599, GBP: 6499, JPY: 12000, CNY: 54800, BRL: 39990 },
-    },
-    ...(
-      [
-        ["storage-100g", 100 * GB, 199, 189, 159, 300, 1400, 990],
-        ["storage-1t", 1 * TB, 499, 469, 399, 750, 3500, 2490],
-        ["storage-5t", 5 * TB, 1499, 1399, 1199, 2200, 10800, 7490],
-      ] as const
-    ).map(([id, bytes, usd, eur, gbp, jpy, cny, brl]) => ({
-      id,
-      kind: "storage_pack" as const,
-      name_key: "plans.storagePack",
-      period: "month" as const,
-      recurring: false,
-      storage_bytes: bytes,
-      valid_days: 31,
-      prices: { USD: usd, EUR: eur, GBP: gbp, JPY: jpy, CNY: cny, BRL: brl },
-    })),
-    ...(
-      [
-        ["traffic-100g", 100 * GB, 299, 279, 239, 450, 2100, 1490],
-        ["traffic-500g", 500 * GB, 999, 949, 799, 1500, 6800, 4990],
-        ["traffic-2t", 2 * TB, 2999, 2799, 2399, 4500, 20800, 14990],
-      ] as const
-    ).map(([id, bytes, usd, eur, gbp, jpy, cny, brl]) => ({
-      id,
-      kind: "traffic_pack" as const,
-      name_key: "plans.trafficPack",
-      recurring: false,
-      traffic_bytes: bytes,
-      valid_days: 90,
-      prices: { USD: usd, EUR: eur, GBP: gbp, JPY: jpy, CNY: cny, BRL: brl },
-    })),
-  ],
+  products: PRODUCTS,
   campaigns: [
     {
-      id: "black_friday_2026",
-      starts_at: "2026-11-27T00:00:00Z",
-      ends_at: "2026-12-01T00:00:00Z",
-      prices: { "premium-year": { USD: 4999, EUR: 4799, GBP: 3999 }, "premium-month": { USD: 699 } },
+      id: "black_friday",
+      prices: campaignPrices(PRODUCTS, {
+        "premium-year": 40,
+        "premium-month": 30,
+        "storage-100g": 30,
+        "storage-1t": 30,
+        "storage-5t": 30,
+        "traffic-100g": 20,
+        "traffic-500g": 20,
+        "traffic-2t": 20,
+      }),
     },
-    {
-      id: "christmas_2026",
-      starts_at: "2026-12-20T00:00:00Z",
-      ends_at: "2026-12-27T00:00:00Z",
-      prices: { "premium-year": { USD: 5999, EUR: 5699, GBP: 4799 } },
-    },
+    { id: "christmas", prices: campaignPrices(PRODUCTS, { "premium-year": 25, "premium-month": 20 }) },
   ],
 };
 
@@ -173,8 +209,8 @@ export async function seedCatalogue(db: Db, catalogue: z.output<typeof catalogue
               product_id: productId,
               currency,
               amount,
-              starts_at: Date.parse(campaign.starts_at),
-              ends_at: Date.parse(campaign.ends_at),
+              starts_at: campaign.starts_at === undefined ? null : Date.parse(campaign.starts_at),
+              ends_at: campaign.ends_at === undefined ? null : Date.parse(campaign.ends_at),
             })
             .execute();
         }
@@ -188,6 +224,41 @@ export async function seedCatalogue(db: Db, catalogue: z.output<typeof catalogue
         .where("campaign_id", "=", window.id)
         .execute();
     }
+  });
+}
+
+/** A campaign's window as the calendar gives it now (`key`: the id its prices name). */
+export interface CampaignWindowNow {
+  id: string;
+  key: string;
+  startsAt: number;
+  endsAt: number;
+}
+
+/** Where campaign prices without dates find their windows (the rewards module's `Campaigns`). */
+export interface CampaignCalendar {
+  all(): Promise<CampaignWindowNow[]>;
+}
+
+/**
+ * Campaign price rows with their windows: a row without dates takes its campaign's
+ * configured window now (and that window's id, e.g. `black_friday_2027`); a row whose
+ * campaign is not configured at all never applies.
+ */
+export function withWindows<
+  Row extends { campaign_id: string; starts_at: number | null; ends_at: number | null },
+>(
+  rows: readonly Row[],
+  calendar: readonly CampaignWindowNow[],
+): Array<Omit<Row, "starts_at" | "ends_at"> & { starts_at: number; ends_at: number }> {
+  const byKey = new Map(calendar.map((w) => [w.key, w] as const));
+  return rows.flatMap((row) => {
+    if (row.starts_at !== null && row.ends_at !== null)
+      return [{ ...row, starts_at: Number(row.starts_at), ends_at: Number(row.ends_at) }];
+    const window = byKey.get(row.campaign_id);
+    return window
+      ? [{ ...row, campaign_id: window.id, starts_at: window.startsAt, ends_at: window.endsAt }]
+      : [];
   });
 }
 

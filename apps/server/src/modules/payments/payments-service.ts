@@ -1,4 +1,5 @@
 import {
+  type CampaignOffer,
   type CreateOrderRequest,
   type CreateOrderResponse,
   NimbusError,
@@ -19,7 +20,14 @@ import { newId } from "../../lib/ids.js";
 import { makeJsonPageToken, readJsonPageToken } from "../../lib/page-token.js";
 import type { Mailer } from "../../mail/mailer.js";
 import { grant, revoke } from "../membership/entitlements.js";
-import { type CampaignPrice, type SelectedPrice, selectPrice } from "./catalogue.js";
+import {
+  type CampaignCalendar,
+  type CampaignPrice,
+  type CampaignWindowNow,
+  type SelectedPrice,
+  selectPrice,
+  withWindows,
+} from "./catalogue.js";
 import { receiptMail } from "./payment-mails.js";
 import type { PaymentProvider } from "./payment-provider.js";
 
@@ -29,6 +37,8 @@ export interface PaymentsDeps {
   config: Pick<Config, "publicUrl" | "payments">;
   providers: ReadonlyMap<ProviderName, PaymentProvider>;
   mailer: Mailer;
+  /** The campaigns' windows now: prices without dates of their own follow them. */
+  campaigns: CampaignCalendar;
   log?: { warn(fields: Record<string, unknown>, message: string): void };
 }
 
@@ -63,7 +73,10 @@ export class PaymentsService {
       .orderBy("sort")
       .execute();
     const prices = await db.selectFrom("product_prices").selectAll().execute();
-    const campaigns = await db.selectFrom("campaign_prices").selectAll().execute();
+    const campaigns = withWindows(
+      await db.selectFrom("campaign_prices").selectAll().execute(),
+      await this.deps.campaigns.all(),
+    );
     const out: Product[] = [];
     for (const product of products) {
       const price = this.priceOf(product.id, prices, campaigns, currency, now);
@@ -71,6 +84,44 @@ export class PaymentsService {
     }
     const currencies = [...new Set(prices.map((p) => p.currency))].sort();
     return { products: out, currencies };
+  }
+
+  /**
+   * What one campaign run charges, product by product, in `currency` where the product is
+   * priced in it (else USD), as `products()` would charge while the run is live: the
+   * campaign pages state these, so their promises cannot drift from the checkout's.
+   */
+  async campaignOffers(window: CampaignWindowNow, currency = "USD"): Promise<CampaignOffer[]> {
+    const { db } = this.deps;
+    const products = await db
+      .selectFrom("products")
+      .selectAll()
+      .where("active", "=", 1)
+      .orderBy("sort")
+      .execute();
+    const prices = await db.selectFrom("product_prices").selectAll().execute();
+    const rows = withWindows(
+      await db
+        .selectFrom("campaign_prices")
+        .selectAll()
+        .where("campaign_id", "in", [window.id, window.key])
+        .execute(),
+      [window],
+    ).filter((row) => row.campaign_id === window.id);
+    const offers: CampaignOffer[] = [];
+    for (const product of products) {
+      const price = this.priceOf(product.id, prices, rows, currency, window.startsAt);
+      if (price?.original_amount === undefined) continue;
+      offers.push({
+        product_id: product.id,
+        kind: product.kind as CampaignOffer["kind"],
+        ...(product.period ? { period: product.period as "month" | "year" } : {}),
+        currency: price.currency,
+        amount: price.amount,
+        original_amount: price.original_amount,
+      });
+    }
+    return offers;
   }
 
   private priceOf(
@@ -85,12 +136,7 @@ export class PaymentsService {
     );
     const live = campaigns
       .filter((c) => c.product_id === productId)
-      .map((c) => ({
-        ...c,
-        amount: Number(c.amount),
-        starts_at: Number(c.starts_at),
-        ends_at: Number(c.ends_at),
-      }));
+      .map((c) => ({ ...c, amount: Number(c.amount) }));
     return selectPrice(list, live, currency, now);
   }
 
@@ -109,7 +155,10 @@ export class PaymentsService {
     const price = this.priceOf(
       product.id,
       await db.selectFrom("product_prices").selectAll().where("product_id", "=", product.id).execute(),
-      await db.selectFrom("campaign_prices").selectAll().where("product_id", "=", product.id).execute(),
+      withWindows(
+        await db.selectFrom("campaign_prices").selectAll().where("product_id", "=", product.id).execute(),
+        await this.deps.campaigns.all(),
+      ),
       request.currency ?? "USD",
       now,
     );

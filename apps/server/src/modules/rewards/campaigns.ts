@@ -1,8 +1,14 @@
 import { NimbusError } from "@nimbus/protocol";
-import type { CampaignWindow, CompensationRule, RewardsConfig } from "../../config/rewards-config.js";
+import type {
+  CampaignRule,
+  CampaignWindow,
+  CompensationRule,
+  RewardsConfig,
+} from "../../config/rewards-config.js";
 import type { Db } from "../../db/database.js";
 import { type Clock, isoTime } from "../../lib/clock.js";
 import type { AdminActor, AdminLog } from "../admin-log/admin-log.js";
+import { currentOrNext, occurrencesAround } from "./campaign-calendar.js";
 import { grantReward } from "./reward-grants.js";
 
 /** A campaign as the console shows it: its window, where it applies, whether an admin set it. */
@@ -16,9 +22,10 @@ export interface CampaignWindowView extends CampaignWindow {
 
 /**
  * Campaign windows (Black Friday, Christmas): a campaign's prices and pages hold only
- * from its start until its end. The windows come from `REWARD_CAMPAIGNS` (pages) and the
- * catalogue (prices); a window an admin sets in the console is stored and wins over both,
- * for the pages and the prices of that campaign alike, across restarts (decision 0043).
+ * from its start until its end. The windows come from `REWARD_CAMPAIGNS` (dated, or
+ * yearly by rule, one occurrence per year) and from the catalogue's dated campaign
+ * prices; a window an admin sets in the console is stored and wins over both, for the
+ * pages and the prices of that campaign alike, across restarts (decision 0043).
  */
 export class Campaigns {
   constructor(
@@ -26,7 +33,7 @@ export class Campaigns {
       db: Db;
       clock: Clock;
       adminLog: AdminLog;
-      configured: readonly CampaignWindow[];
+      configured: readonly CampaignRule[];
     },
   ) {}
 
@@ -35,15 +42,26 @@ export class Campaigns {
     return new Map(
       rows.map((row) => [
         row.id,
-        { id: row.id, startsAt: Number(row.starts_at), endsAt: Number(row.ends_at) },
+        { id: row.id, key: row.id, startsAt: Number(row.starts_at), endsAt: Number(row.ends_at) },
       ]),
     );
   }
 
-  /** Every campaign with pages, live or not (the activity pages tell "ended" from "not yet"). */
+  /**
+   * Each configured campaign's window now: the one holding now, else the next to come
+   * (a dated one that ended stays, so a page can tell "ended" from "not yet").
+   */
   async all(): Promise<CampaignWindow[]> {
     const stored = await this.stored();
-    return this.deps.configured.map((window) => stored.get(window.id) ?? window);
+    const now = this.deps.clock.now();
+    return this.deps.configured.flatMap((rule) => {
+      const windows = occurrencesAround(rule, now).map((w) => {
+        const set = stored.get(w.id);
+        return set ? { ...set, key: w.key } : w;
+      });
+      const chosen = currentOrNext(windows, now);
+      return chosen ? [chosen] : [];
+    });
   }
 
   async live(): Promise<CampaignWindow[]> {
@@ -59,19 +77,21 @@ export class Campaigns {
   async list(): Promise<CampaignWindowView[]> {
     const stored = await this.stored();
     const priced = await this.pricedWindows();
-    const ids = [...new Set([...this.deps.configured.map((w) => w.id), ...priced.keys()])];
-    return ids
-      .map((id) => {
-        const configured = this.deps.configured.find((w) => w.id === id);
-        const window = stored.get(id) ?? configured ?? (priced.get(id) as CampaignWindow);
-        return {
-          ...window,
-          pages: configured !== undefined,
-          prices: priced.has(id),
-          edited: stored.has(id),
-        };
-      })
-      .sort((a, b) => a.startsAt - b.startsAt || a.id.localeCompare(b.id));
+    const configured = await this.all();
+    const views = configured.map((window) => ({
+      ...window,
+      pages: true,
+      prices: priced.has(window.key),
+      edited: stored.has(window.id),
+    }));
+    const keys = new Set(configured.map((w) => w.key));
+    for (const [id, window] of priced) {
+      // Catalogue prices without dates follow their campaign's configured window (listed above).
+      if (!window || keys.has(id)) continue;
+      const own = stored.get(id) ?? window;
+      views.push({ ...own, key: id, pages: false, prices: true, edited: stored.has(id) });
+    }
+    return views.sort((a, b) => a.startsAt - b.startsAt || a.id.localeCompare(b.id));
   }
 
   /** Sets one campaign's window for its pages and prices; logged with the window before. */
@@ -114,21 +134,31 @@ export class Campaigns {
     return { ...before, startsAt, endsAt, edited: true };
   }
 
-  /** The catalogue's campaigns, each with the span of its prices' windows. */
-  private async pricedWindows(): Promise<Map<string, CampaignWindow>> {
+  /**
+   * The catalogue's campaigns: a dated one with the span of its prices' windows, one that
+   * follows its configured window (no dates of its own) as undefined.
+   */
+  private async pricedWindows(): Promise<Map<string, CampaignWindow | undefined>> {
     const rows = await this.deps.db
       .selectFrom("campaign_prices")
       .select((eb) => [
         "campaign_id",
-        eb.fn.min<number>("starts_at").as("starts_at"),
-        eb.fn.max<number>("ends_at").as("ends_at"),
+        eb.fn.min<number | null>("starts_at").as("starts_at"),
+        eb.fn.max<number | null>("ends_at").as("ends_at"),
       ])
       .groupBy("campaign_id")
       .execute();
     return new Map(
       rows.map((row) => [
         row.campaign_id,
-        { id: row.campaign_id, startsAt: Number(row.starts_at), endsAt: Number(row.ends_at) },
+        row.starts_at === null || row.ends_at === null
+          ? undefined
+          : {
+              id: row.campaign_id,
+              key: row.campaign_id,
+              startsAt: Number(row.starts_at),
+              endsAt: Number(row.ends_at),
+            },
       ]),
     );
   }
