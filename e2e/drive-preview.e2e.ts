@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe.js";
 import { type SeededFile, skipGuide, uploadFile } from "./support/drive.js";
-import { expect, test } from "./support/fixtures.js";
+import { expect, gotoHydrated, test } from "./support/fixtures.js";
 import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
 import { listedNames, saveScreenshot } from "./support/uploads.js";
 
@@ -139,7 +139,8 @@ test("images, video, audio, code, PDF and archives", async ({ page }) => {
   );
 
   // From the list: a double click opens the preview, next/previous walk the folder.
-  await page.goto("/drive/all");
+  // Before the page runs its cards are static (StaticCards): a double click there opens nothing.
+  await gotoHydrated(page, "/drive/all");
   await expect.poll(() => listedNames(page)).toContain("sunrise.png");
   await page.getByRole("grid").locator(".file-item", { hasText: "sunrise.png" }).dblclick();
   const image = previewOf(page, "sunrise.png");
@@ -215,7 +216,7 @@ test.describe("on a phone", () => {
     test.setTimeout(60_000);
     await signUpInBrowser(page);
     const files = await seed(page, "clip.mp4", "bars.jpg", "sunrise.png");
-    await page.goto("/drive/all");
+    await gotoHydrated(page, "/drive/all");
     await expect.poll(() => listedNames(page)).toContain("sunrise.png");
     await page.getByRole("grid").locator(".file-item", { hasText: "sunrise.png" }).dblclick();
     const image = previewOf(page, "sunrise.png");

@@ -1,5 +1,5 @@
 import { skipGuide } from "./support/drive.js";
-import { expect, test } from "./support/fixtures.js";
+import { expect, gotoHydrated, reloadHydrated, test } from "./support/fixtures.js";
 import { REWARDS_ADMIN_EMAIL } from "./support/rewards.js";
 import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
 
@@ -38,7 +38,9 @@ test("redeem an activation code once, claim compensation once, keep an invite li
   await adminContext.close();
 
   await signUpInBrowser(page);
-  await page.goto("/drive/all");
+  // The Redeem popover and the Claim form run on the page's scripts: a click on the
+  // server-rendered page before they run is lost (the popover never opened, once).
+  await gotoHydrated(page, "/drive/all");
   await expect(page.getByRole("heading", { name: "My Drive" })).toBeVisible();
   await page.getByRole("button", { name: "Redeem a code" }).click();
   const box = page.locator(".redeem-popover");
@@ -50,13 +52,13 @@ test("redeem an activation code once, claim compensation once, keep an invite li
   await box.getByRole("button", { name: "Redeem" }).click();
   await expect(box.getByText("This activation code has already been used")).toBeVisible();
 
-  await page.goto("/activity/compensation");
+  await gotoHydrated(page, "/activity/compensation");
   const claim = page.getByRole("button", { name: "Claim my compensation" });
   await claim.click();
   await expect(page.getByText(/^Claimed\. Added to your account: 3 days of Premium/)).toBeVisible();
   await expect(claim).toBeDisabled();
   // Claiming again (from a fresh page) is refused by the server.
-  await page.reload();
+  await reloadHydrated(page);
   await claim.click();
   await expect(page.getByText("You have already claimed this compensation")).toBeVisible();
 

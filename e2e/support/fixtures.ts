@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Response } from "@playwright/test";
 
 export { expect };
 
@@ -63,4 +63,49 @@ export function catalogue(locale: string): Record<string, string> {
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * `page.goto`, resolved once the page has hydrated: for a journey whose next step needs a
+ * running page (a click, a key, a form the page's scripts submit). The server-rendered
+ * controls of the app shell wait by themselves (aria-disabled until hydrated, which a
+ * locator's click waits out), but not everything a journey touches is one of them.
+ */
+export async function gotoHydrated(
+  page: Page,
+  url: string,
+  options?: Parameters<Page["goto"]>[1],
+): Promise<Response | null> {
+  const response = await page.goto(url, options);
+  await hydrated(page);
+  return response;
+}
+
+/** `page.reload`, resolved once the reloaded page has hydrated. */
+export async function reloadHydrated(page: Page): Promise<Response | null> {
+  const response = await page.reload();
+  await hydrated(page);
+  return response;
+}
+
+/**
+ * Resolves when the page is still enough for a screenshot: hydrated, its fonts loaded, its
+ * images decoded, and every finite animation or transition finished (a dialog's fade-in, a
+ * popover's slide), then one painted frame. Replaces a fixed pause before a screenshot,
+ * which was either too short on a loaded machine or wasted on a fast one.
+ */
+export async function settled(page: Page): Promise<void> {
+  await hydrated(page);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      [...document.images].map((image) => (image.complete ? undefined : image.decode().catch(() => {}))),
+    );
+    // Spinners and other endless animations never finish: only the finite ones are awaited.
+    const finite = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? 0));
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => {})));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
 }

@@ -2,6 +2,7 @@ import { useT } from "../i18n/i18n.js";
 import { Icon } from "./icon.js";
 import * as icons from "./icons.js";
 import { useLayoutState } from "./platform/layout-state.js";
+import { useAwaitingScripts } from "./use-hydrated.js";
 
 /**
  * Light/dark switch: saves pp_theme and flips `data-theme` at once (layout state's
@@ -10,6 +11,7 @@ import { useLayoutState } from "./platform/layout-state.js";
 export function ThemeToggle() {
   const t = useT();
   const { darkMode, setDarkMode } = useLayoutState();
+  const waiting = useAwaitingScripts();
   return (
     <button
       type="button"
@@ -17,6 +19,7 @@ export function ThemeToggle() {
       aria-pressed={darkMode}
       title={t("theme.dark")}
       onClick={() => setDarkMode(!darkMode)}
+      {...waiting}
     >
       <span className="when-light">
         <Icon d={icons.moon} />

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { useAwaitingScripts } from "./use-hydrated.js";
 
 /**
  * A button that shows and hides a panel (menus, popovers, the mobile menu): Escape or a
  * click outside closes it, Escape hands focus back to the button, and it closes when
- * the page changes. `onOpen` runs after opening (to move focus into the panel).
+ * the page changes. `onOpen` runs after opening (to move focus into the panel). Until the
+ * page's scripts have taken over, the button is marked busy and unavailable (useAwaitingScripts).
  */
 export function useDisclosure<P extends HTMLElement = HTMLDivElement>(onOpen?: (panel: P) => void) {
   const [open, setOpen] = useState(false);
@@ -12,6 +14,7 @@ export function useDisclosure<P extends HTMLElement = HTMLDivElement>(onOpen?: (
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<P>(null);
   const { pathname, search } = useLocation();
+  const waiting = useAwaitingScripts();
   const onOpenRef = useRef(onOpen);
   onOpenRef.current = onOpen;
 
@@ -49,6 +52,7 @@ export function useDisclosure<P extends HTMLElement = HTMLDivElement>(onOpen?: (
       "aria-expanded": open,
       "aria-controls": id,
       onClick: () => setOpen((value) => !value),
+      ...waiting,
     },
     panel: { ref: panelRef, id, hidden: !open },
   };

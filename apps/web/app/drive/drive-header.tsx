@@ -5,6 +5,7 @@ import * as icons from "../components/icons.js";
 import { LanguageMenu } from "../components/language-menu.js";
 import { Brand } from "../components/site-header.js";
 import { ThemeToggle } from "../components/theme-toggle.js";
+import { useAwaitingScripts } from "../components/use-hydrated.js";
 import { useT } from "../i18n/i18n.js";
 import { RedeemBox } from "./redeem-box.js";
 import { CloudDownloadButton } from "./tasks/cloud-download-button.js";
@@ -29,6 +30,7 @@ export function DriveHeader({
   const [params] = useSearchParams();
   const searching = params.get("action") === "search";
   const full = variant === "full";
+  const waiting = useAwaitingScripts();
   return (
     <header className="drive-header">
       {full && (
@@ -40,6 +42,7 @@ export function DriveHeader({
           aria-controls={sidebarId}
           aria-label={t("drive.menu")}
           onClick={onMenu}
+          {...waiting}
         >
           <Icon d={icons.menu} />
         </button>

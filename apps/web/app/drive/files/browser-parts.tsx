@@ -3,6 +3,7 @@ import { type ApiFailure, errorText } from "../../api/client.js";
 import { fileIcons } from "../../components/file-icons.js";
 import { Icon } from "../../components/icon.js";
 import { LoadFailed } from "../../components/load-state.js";
+import { awaitingScripts, useAwaitingScripts } from "../../components/use-hydrated.js";
 import { useT } from "../../i18n/i18n.js";
 import { type DisplayMode, ORDER_TYPE } from "../../lib/display-mode.js";
 import type { MenuEntry } from "./context-menu.js";
@@ -100,8 +101,14 @@ export function StaticCards({
   label: string;
 }) {
   return (
+    // Nothing here answers a click or a key: busy and unavailable until the virtual grid takes over.
     // biome-ignore lint/a11y/useSemanticElements: the same grid pattern as the virtual view it stands in for
-    <div role="grid" aria-label={label} className={`file-view view-${view} static-cards`}>
+    <div
+      role="grid"
+      aria-label={label}
+      className={`file-view view-${view} static-cards`}
+      {...awaitingScripts(false)}
+    >
       {/* biome-ignore lint/a11y/useSemanticElements: the same grid pattern as the virtual view it stands in for */}
       <div role="row" tabIndex={-1} className="static-row">
         {items.slice(0, STATIC_CARDS).map((file, index) => (
@@ -200,13 +207,14 @@ export function SelectionBar({
 /** Inside a trashed folder: restore or delete for good the trashed item it was entered from. */
 export function TrashFolderTools({ onRestore, onDelete }: { onRestore(): void; onDelete(): void }) {
   const t = useT();
+  const waiting = useAwaitingScripts();
   return (
     <>
-      <button type="button" className="button" onClick={onRestore}>
+      <button type="button" className="button" onClick={onRestore} {...waiting}>
         <Icon d={fileIcons.restore} size={18} />
         <span className="label">{t("files.action.restore")}</span>
       </button>
-      <button type="button" className="button danger" onClick={onDelete}>
+      <button type="button" className="button danger" onClick={onDelete} {...waiting}>
         <Icon d={fileIcons.deleteForever} size={18} />
         <span className="label">{t("files.action.deleteForever")}</span>
       </button>

@@ -6,6 +6,7 @@ import { Icon } from "../../components/icon.js";
 import * as icons from "../../components/icons.js";
 import { useLayoutState } from "../../components/platform/layout-state.js";
 import { Toasts, useToasts } from "../../components/toasts.js";
+import { useHydrated } from "../../components/use-hydrated.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
 import { savedViewType } from "../../lib/display-mode.js";
 import { useDriveSession } from "../../session/session.js";
@@ -102,8 +103,7 @@ export function FileBrowser({
   useRemoteChanges(session.status === "ready");
   // Cards are laid out from the measured width, which the server cannot know: before the
   // page runs, the first cards are laid out by CSS alone (StaticCards).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [toasts, toast, dismiss] = useToasts();
   const actions = useFileActions(api, list, view, toast);
   const locations = useLocations(

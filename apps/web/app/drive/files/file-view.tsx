@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { useAwaitingScripts } from "../../components/use-hydrated.js";
 import { useT } from "../../i18n/i18n.js";
 import { DRAG_TYPE } from "../drive-events.js";
 import { FileItem, type ItemProps } from "./file-item.js";
@@ -88,6 +89,8 @@ function useViewport(container: React.RefObject<HTMLDivElement | null>) {
  */
 export function FileView(props: FileViewProps) {
   const t = useT();
+  // The server renders a list view's rows: until the page runs they are busy and unavailable.
+  const waiting = useAwaitingScripts();
   const { items, view, phone, selection, hasMore, onNearEnd } = props;
   const container = useRef<HTMLDivElement>(null);
   const rowsBox = useRef<HTMLDivElement>(null);
@@ -227,6 +230,7 @@ export function FileView(props: FileViewProps) {
         aria-rowcount={hasMore ? -1 : view === "list" ? items.length + 1 : rows}
         aria-activedescendant={focusedFile ? rowDomId(focusedFile.id) : undefined}
         className={`file-view view-${view}`}
+        {...waiting}
         onKeyDown={(event) => props.onKeyDown(event, g)}
         onPointerDown={onPointerDown}
         onClick={(event) => {

@@ -1,6 +1,7 @@
 import { fileIcons } from "../../components/file-icons.js";
 import { Icon } from "../../components/icon.js";
 import { useDisclosure } from "../../components/use-disclosure.js";
+import { useAwaitingScripts } from "../../components/use-hydrated.js";
 import { useT } from "../../i18n/i18n.js";
 import {
   type DisplayMode,
@@ -105,6 +106,7 @@ export function ViewTools({
   sortable?: boolean;
 }) {
   const t = useT();
+  const waiting = useAwaitingScripts();
   return (
     <div className="view-tools">
       {sortable && <SortMenu mode={mode} onChange={onChange} />}
@@ -119,6 +121,7 @@ export function ViewTools({
             aria-label={t(`files.view.${viewType}`)}
             title={t(`files.view.${viewType}`)}
             onClick={() => onChange({ viewType })}
+            {...waiting}
           >
             <Icon d={fileIcons[viewType]} size={18} />
           </button>

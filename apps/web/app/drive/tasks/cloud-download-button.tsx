@@ -1,6 +1,7 @@
 import { useNavigate } from "react-router";
 import { Icon } from "../../components/icon.js";
 import * as icons from "../../components/icons.js";
+import { useAwaitingScripts } from "../../components/use-hydrated.js";
 import { useT } from "../../i18n/i18n.js";
 import { useDriveSession } from "../../session/session.js";
 import { useFeature } from "../../site/remote-config.js";
@@ -14,6 +15,7 @@ export function CloudDownloadButton() {
   const t = useT();
   const navigate = useNavigate();
   const { session } = useDriveSession();
+  const waiting = useAwaitingScripts();
   if (!useFeature("cloud_download")) return null;
   return (
     <button
@@ -21,6 +23,7 @@ export function CloudDownloadButton() {
       className="button cloud-download-button"
       aria-label={t("drive.all.cloudDownload")}
       onClick={() => (session.status === "signed-out" ? navigate("/drive/login") : requestCloudDownload())}
+      {...waiting}
     >
       <Icon d={icons.magnet} />
       <span className="label">{t("drive.all.cloudDownload")}</span>
