@@ -1,4 +1,5 @@
 import path from "node:path";
+import { MediaTools } from "./lib/media-tools.js";
 import { Sealer } from "./lib/sealed.js";
 import { ArchiveExtractor } from "./modules/archives/archive-extractor.js";
 import { ArchiveService, DECOMPRESS_JOB, type DecompressJob } from "./modules/archives/archive-service.js";
@@ -14,6 +15,8 @@ export interface MediaServices {
   zips: ZipPlanner;
   previews: PreviewService;
   archives: ArchiveService;
+  /** The programs behind video, PDF and archive previews, and which kinds this server can make. */
+  mediaTools: MediaTools;
 }
 
 /** Builds them and registers their job handlers (`previews.generate`, `archives.decompress`). */
@@ -22,8 +25,10 @@ export function wireMedia(shared: Shared): MediaServices {
   const files = shared.filesRepository;
   const tempDir = path.join(config.dataDir, "tmp");
   const sealer = new Sealer(config.secretKey, "archive-password");
-  const previews = new PreviewService({ store: shared.previewStore, blobs, jobs, clock, tempDir });
-  const archives = new ArchiveService({ db, files, blobs, taskJobs, sealer, clock, config });
+  const mediaTools = new MediaTools({ bundled: config.mediaToolsBundled });
+  const tools = mediaTools;
+  const previews = new PreviewService({ store: shared.previewStore, blobs, jobs, clock, tempDir, tools });
+  const archives = new ArchiveService({ db, files, blobs, taskJobs, sealer, clock, config, tools });
   const extractor = new ArchiveExtractor({
     db,
     archives,
@@ -47,5 +52,6 @@ export function wireMedia(shared: Shared): MediaServices {
     zips: new ZipPlanner(db, blobs),
     previews,
     archives,
+    mediaTools,
   };
 }

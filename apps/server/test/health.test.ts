@@ -15,7 +15,12 @@ describe("health", () => {
     expect((await t.app.inject({ url: "/healthz" })).json()).toEqual({ status: "ok" });
     const ready = await t.app.inject({ url: "/readyz" });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: "ok", checks: { database: "ok", blobs: "ok" } });
+    // Every preview kind: the npm packages installed a program for each (decision 0056).
+    expect(ready.json()).toEqual({
+      status: "ok",
+      checks: { database: "ok", blobs: "ok" },
+      previews: { video: true, pdf: true, zip: true, "7z": true, rar: true },
+    });
   });
 
   it("is not ready (503) when the blob store cannot be reached", async () => {
@@ -28,7 +33,10 @@ describe("health", () => {
     });
     const ready = await t.app.inject({ url: "/readyz" });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: "unavailable", checks: { database: "ok", blobs: "unavailable" } });
+    expect(ready.json()).toMatchObject({
+      status: "unavailable",
+      checks: { database: "ok", blobs: "unavailable" },
+    });
   });
 
   it("is not ready (503) when the database is gone, while still alive", async () => {

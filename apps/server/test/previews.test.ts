@@ -5,6 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getFile, pathOf, uploadFile } from "./support/media-files.js";
+import { onePagePdf } from "./support/pdf-fixture.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 import { signUp, type TestUser } from "./support/users.js";
 
@@ -165,25 +166,3 @@ describe("previews: thumbnails and media info", () => {
     expect((await t.app.inject({ url: forged })).json().error).toBe("link_expired");
   });
 });
-
-/** A valid one-page PDF (200 × 300 points) with a red rectangle on it. */
-function onePagePdf(): Buffer {
-  const content = "1 0 0 rg 20 20 160 260 re f";
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Contents 4 0 R >>",
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ];
-  let pdf = "%PDF-1.4\n";
-  const offsets = objects.map((object, i) => {
-    const offset = pdf.length;
-    pdf += `${i + 1} 0 obj\n${object}\nendobj\n`;
-    return offset;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, "latin1");
-}

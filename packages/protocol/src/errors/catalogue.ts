@@ -126,6 +126,8 @@ export const ERROR_CATALOGUE = {
   archive_too_large: { code: 11, status: 413 },
   archive_ratio_suspicious: { code: 11, status: 413 },
   archive_too_deep: { code: 11, status: 413 },
+  // A preview (video, PDF, archive) whose program this server has not got.
+  preview_not_set_up: { code: 12, status: 501 },
 
   // Sharing.
   share_unavailable: { code: 9, status: 403 },

@@ -120,6 +120,7 @@ export default {
   archive_too_large: "The archive is too large to extract",
   archive_ratio_suspicious: "The archive compresses suspiciously well and can't be extracted",
   archive_too_deep: "The archive has too many nested folders",
+  preview_not_set_up: "Previews of this kind are not set up on this server",
 
   // Membership rewards.
   activation_code_invalid: "This activation code is not valid. Please check it and try again",

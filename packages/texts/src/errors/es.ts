@@ -121,6 +121,7 @@ export default {
   archive_too_large: "El archivo comprimido es demasiado grande para extraerlo",
   archive_ratio_suspicious: "El archivo comprimido tiene una compresión sospechosa y no se puede extraer",
   archive_too_deep: "El archivo comprimido tiene demasiadas carpetas anidadas",
+  preview_not_set_up: "Las vistas previas de este tipo no están configuradas en este servidor",
 
   // Recompensas de membresía.
   activation_code_invalid: "Este código de activación no es válido. Revísalo e inténtalo de nuevo",

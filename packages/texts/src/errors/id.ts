@@ -120,6 +120,7 @@ export default {
   archive_too_large: "Arsip terlalu besar untuk diekstrak",
   archive_ratio_suspicious: "Rasio kompresi arsip mencurigakan sehingga tidak dapat diekstrak",
   archive_too_deep: "Arsip memiliki terlalu banyak folder bertingkat",
+  preview_not_set_up: "Pratinjau jenis ini belum disiapkan di server ini",
 
   // Hadiah keanggotaan.
   activation_code_invalid: "Kode aktivasi ini tidak valid. Periksa lalu coba lagi",

@@ -121,6 +121,7 @@ export default {
   archive_too_large: "圧縮ファイルが大きすぎるため展開できません",
   archive_ratio_suspicious: "圧縮率が異常に高いため、この圧縮ファイルは展開できません",
   archive_too_deep: "圧縮ファイル内のフォルダの階層が深すぎます",
+  preview_not_set_up: "この種類のプレビューは、このサーバーでは設定されていません",
 
   // メンバー特典。
   activation_code_invalid: "このアクティベーションコードは無効です。確認してもう一度お試しください",

@@ -120,6 +120,7 @@ export default {
   archive_too_large: "압축 파일이 너무 커서 풀 수 없습니다",
   archive_ratio_suspicious: "압축률이 비정상적으로 높아 압축을 풀 수 없습니다",
   archive_too_deep: "압축 파일 안의 폴더 단계가 너무 깊습니다",
+  preview_not_set_up: "이 서버에는 이 종류의 미리 보기가 설정되어 있지 않습니다",
 
   // 멤버십 보상.
   activation_code_invalid: "유효하지 않은 활성화 코드입니다. 확인 후 다시 시도해 주세요",

@@ -121,6 +121,7 @@ export default {
   archive_too_large: "Arkib terlalu besar untuk diekstrak",
   archive_ratio_suspicious: "Nisbah mampatan arkib mencurigakan dan tidak dapat diekstrak",
   archive_too_deep: "Arkib mempunyai terlalu banyak folder bersarang",
+  preview_not_set_up: "Pratonton jenis ini belum disediakan pada pelayan ini",
 
   // Ganjaran keahlian.
   activation_code_invalid: "Kod pengaktifan ini tidak sah. Sila semak dan cuba lagi",

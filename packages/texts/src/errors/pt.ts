@@ -122,6 +122,7 @@ export default {
   archive_ratio_suspicious:
     "O arquivo compactado tem uma taxa de compressão suspeita e não pode ser extraído",
   archive_too_deep: "O arquivo compactado tem pastas aninhadas demais",
+  preview_not_set_up: "As pré-visualizações deste tipo não estão configuradas neste servidor",
 
   // Recompensas de assinatura.
   activation_code_invalid: "Este código de ativação não é válido. Verifique e tente novamente",

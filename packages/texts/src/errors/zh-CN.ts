@@ -119,6 +119,7 @@ export default {
   archive_too_large: "压缩包过大，无法解压",
   archive_ratio_suspicious: "压缩包的压缩率异常，无法解压",
   archive_too_deep: "压缩包中的文件夹层级过深",
+  preview_not_set_up: "此服务器未配置此类预览",
 
   // 会员奖励。
   activation_code_invalid: "激活码无效，请检查后重试",

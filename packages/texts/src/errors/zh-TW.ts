@@ -119,6 +119,7 @@ export default {
   archive_too_large: "壓縮檔過大，無法解壓縮",
   archive_ratio_suspicious: "壓縮檔的壓縮率異常，無法解壓縮",
   archive_too_deep: "壓縮檔中的資料夾層級過深",
+  preview_not_set_up: "此伺服器未設定此類預覽",
 
   // 會員獎勵。
   activation_code_invalid: "啟用碼無效，請檢查後重試",

@@ -88,7 +88,7 @@ export class ArchiveExtractor {
 
   private async extractAndAdd(job: DecompressJob, workDir: string, signal: AbortSignal): Promise<void> {
     const password = job.password === undefined ? undefined : this.deps.sealer.open(job.password);
-    const { file, format, entries } = await this.deps.archives.inspect(job.userId, job.fileId, password);
+    const { file, program, entries } = await this.deps.archives.inspect(job.userId, job.fileId, password);
     const announced = totalSize(entries);
     await rm(workDir, { recursive: true, force: true });
     await mkdir(workDir, { recursive: true, mode: 0o700 });
@@ -105,7 +105,7 @@ export class ArchiveExtractor {
     }, WATCH_INTERVAL_MS);
     try {
       await extractArchive(
-        format,
+        program,
         archive.path,
         workDir,
         password,

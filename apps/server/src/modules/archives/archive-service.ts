@@ -12,6 +12,7 @@ import { localCopy } from "../../blobs/local-copy.js";
 import type { Config } from "../../config/config.js";
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
+import type { ArchiveProgram, MediaTools } from "../../lib/media-tools.js";
 import type { Sealer } from "../../lib/sealed.js";
 import { holdSpace } from "../accounting/space-holds.js";
 import { storageLimit } from "../accounting/storage-accounting.js";
@@ -41,12 +42,15 @@ export interface ArchiveServiceDeps {
   sealer: Sealer;
   clock: Clock;
   config: Pick<Config, "archives" | "dataDir" | "quota">;
+  /** Finds 7-Zip or The Unarchiver (the system's, else the bundled 7-Zip). */
+  tools: MediaTools;
 }
 
 /** A checked listing of one archive of the drive. */
 export interface Inspection {
   file: FileRow;
   format: ArchiveFormat;
+  program: ArchiveProgram;
   entries: ArchiveEntry[];
   encrypted: boolean;
 }
@@ -66,6 +70,13 @@ export class ArchiveService {
 
   get tempDir(): string {
     return `${this.deps.config.dataDir}/tmp`;
+  }
+
+  /** The program for archives of `format`; `preview_not_set_up` when this server has none. */
+  program(format: ArchiveFormat): ArchiveProgram {
+    const program = this.deps.tools.archiveProgram(format);
+    if (!program) throw new NimbusError("preview_not_set_up", `no program for ${format} archives`);
+    return program;
   }
 
   async list(userId: string, request: ArchiveListRequest): Promise<ArchiveList> {
@@ -138,14 +149,15 @@ export class ArchiveService {
     try {
       const format = await sniffFile(local.path);
       if (!format) throw new NimbusError("archive_unsupported", "content is not a zip, 7z or rar archive");
-      const raw = await listArchive(format, local.path, password);
+      const program = this.program(format);
+      const raw = await listArchive(program, local.path, password);
       const entries = normalizeEntries(raw);
       checkLimits(entries, file.size, this.deps.config.archives);
       const locked = raw.filter((entry) => entry.encrypted && !entry.isDir).sort((a, b) => a.size - b.size);
       const smallest = locked[0];
       if (password !== undefined && smallest)
-        await checkPassword(format, local.path, smallest.path, password);
-      return { file, format, entries, encrypted: locked.length > 0 };
+        await checkPassword(program, local.path, smallest.path, password);
+      return { file, format, program, entries, encrypted: locked.length > 0 };
     } finally {
       await local.release();
     }

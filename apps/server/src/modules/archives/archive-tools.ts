@@ -1,6 +1,6 @@
 import { NimbusError } from "@nimbus/protocol";
+import type { ArchiveProgram } from "../../lib/media-tools.js";
 import { runTool } from "../../lib/run-tool.js";
-import type { ArchiveFormat } from "./archive-format.js";
 
 /** One entry as an archive tool reports it. */
 export interface RawEntry {
@@ -83,22 +83,22 @@ function toolFailure(output: string, password: string | undefined): NimbusError 
 }
 
 /**
- * Lists an archive: zip and 7z with 7-Zip (`7zz`, Debian's `7zip`), rar with
- * `lsar` (Debian's `unar`; Debian's 7-Zip has no rar codec).
+ * Lists an archive with the program `MediaTools.archiveProgram` chose for its format:
+ * 7-Zip (`l -slt`) or The Unarchiver's `lsar -j`.
  */
 export async function listArchive(
-  format: ArchiveFormat,
+  program: ArchiveProgram,
   file: string,
   password?: string,
 ): Promise<RawEntry[]> {
-  if (format === "rar") {
+  if (program.kind === "unar") {
     const args = ["-j", ...(password === undefined ? [] : ["-p", password]), file];
-    const result = await runTool("lsar", args, { timeoutMs: LIST_TIMEOUT_MS });
+    const result = await runTool(program.lsar, args, { timeoutMs: LIST_TIMEOUT_MS });
     if (result.code !== 0) throw toolFailure(result.stdout.toString() + result.stderr, password);
     return parseLsarListing(result.stdout.toString("utf8"));
   }
   const args = ["l", "-slt", "-sccUTF-8", sevenZipPassword(password), "--", file];
-  const result = await runTool("7zz", args, { timeoutMs: LIST_TIMEOUT_MS });
+  const result = await runTool(program.command, args, { timeoutMs: LIST_TIMEOUT_MS });
   if (result.code !== 0) throw toolFailure(result.stdout.toString() + result.stderr, password);
   return parseSevenZipListing(result.stdout.toString("utf8"));
 }
@@ -107,10 +107,13 @@ export async function listArchive(
  * Checks a password against one encrypted entry (listing alone cannot tell
  * when only contents are encrypted): `archive_password_invalid` when wrong.
  */
-export async function checkPassword(format: ArchiveFormat, file: string, entry: string, password: string) {
-  if (format === "rar") return; // checked by the extraction itself
+export async function checkPassword(program: ArchiveProgram, file: string, entry: string, password: string) {
+  if (program.kind === "unar") return; // checked by the extraction itself
   const args = ["t", "-spd", "-sccUTF-8", `-p${password}`, "--", file, entry];
-  const result = await runTool("7zz", args, { timeoutMs: LIST_TIMEOUT_MS, maxOutputBytes: 1024 * 1024 });
+  const result = await runTool(program.command, args, {
+    timeoutMs: LIST_TIMEOUT_MS,
+    maxOutputBytes: 1024 * 1024,
+  });
   if (result.code !== 0) {
     const output = result.stdout.toString() + result.stderr;
     throw /wrong password/i.test(output)
@@ -121,16 +124,19 @@ export async function checkPassword(format: ArchiveFormat, file: string, entry: 
 
 /** Extracts everything into `dir` (which must be empty and private). */
 export async function extractArchive(
-  format: ArchiveFormat,
+  program: ArchiveProgram,
   file: string,
   dir: string,
   password: string | undefined,
   signal: AbortSignal,
 ): Promise<void> {
   const [command, args] =
-    format === "rar"
-      ? ["unar", ["-q", "-D", "-f", "-o", dir, ...(password === undefined ? [] : ["-p", password]), file]]
-      : ["7zz", ["x", "-y", "-sccUTF-8", `-o${dir}`, sevenZipPassword(password), "--", file]];
+    program.kind === "unar"
+      ? [
+          program.unar,
+          ["-q", "-D", "-f", "-o", dir, ...(password === undefined ? [] : ["-p", password]), file],
+        ]
+      : [program.command, ["x", "-y", "-sccUTF-8", `-o${dir}`, sevenZipPassword(password), "--", file]];
   const result = await runTool(command, args, {
     timeoutMs: 60 * 60_000,
     signal,
@@ -138,7 +144,7 @@ export async function extractArchive(
   });
   if (result.code !== 0) {
     const output = result.stdout.toString() + result.stderr;
-    if (format === "rar" && /checksum|password/i.test(output) && password !== undefined) {
+    if (program.kind === "unar" && /checksum|password/i.test(output) && password !== undefined) {
       throw new NimbusError("archive_password_invalid");
     }
     throw toolFailure(output, password);

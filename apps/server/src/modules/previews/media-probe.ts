@@ -49,10 +49,14 @@ export function parseProbe(json: string): MediaInfo | undefined {
   };
 }
 
-/** Probes a local file with ffprobe (Debian's, from PATH). */
-export async function probeMedia(file: string, signal?: AbortSignal): Promise<MediaInfo | undefined> {
+/** Probes a local file with ffprobe (`MediaTools`: the system's, else the one @ffprobe-installer ships). */
+export async function probeMedia(
+  ffprobe: string,
+  file: string,
+  signal?: AbortSignal,
+): Promise<MediaInfo | undefined> {
   const args = ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file];
-  const result = await runTool("ffprobe", args, {
+  const result = await runTool(ffprobe, args, {
     timeoutMs: 60_000,
     signal,
     maxOutputBytes: 8 * 1024 * 1024,

@@ -1,14 +1,16 @@
 import { open } from "node:fs/promises";
 import { Readable } from "node:stream";
-import type { ThumbnailSize } from "@nimbus/protocol";
+import { NimbusError, type ThumbnailSize } from "@nimbus/protocol";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import { localCopy } from "../../blobs/local-copy.js";
 import type { JobContext, JobQueue } from "../../jobs/job-queue.js";
 import type { Clock } from "../../lib/clock.js";
+import type { MediaTools } from "../../lib/media-tools.js";
 import { type MediaInfo, probeMedia } from "./media-probe.js";
+import { renderPdfPage } from "./pdf-page.js";
 import type { BlobPreview, PreviewStore } from "./preview-store.js";
 import {
-  pdfFirstPage,
+  THUMBNAIL_BOXES,
   THUMBNAIL_MIME_TYPE,
   type Thumbnail,
   textThumbnails,
@@ -49,6 +51,8 @@ export interface PreviewServiceDeps {
   clock: Clock;
   /** Where blobs of a remote store are copied for ffmpeg and sharp. */
   tempDir: string;
+  /** Finds ffmpeg, ffprobe and the PDF renderer (the system's, else the bundled ones). */
+  tools: MediaTools;
 }
 
 type Kind = "image" | "video" | "audio" | "text" | "pdf";
@@ -96,25 +100,38 @@ export class PreviewService {
   private async generate(job: PreviewJob, context: JobContext): Promise<void> {
     const kind = previewKind(job.mimeType);
     if (!kind || (await this.deps.store.isProcessed(job.gcid))) return;
+    const { tools } = this.deps;
+    const ffprobe = kind === "video" || kind === "audio" ? tools.find("ffprobe") : undefined;
+    const pdf = kind === "pdf" ? tools.pdfRenderer() : undefined;
+    // A kind whose program this server has not got is left unprocessed (not "failed"): the
+    // next upload of the same bytes, once it is set up, makes its preview.
+    if ((kind === "video" || kind === "audio") && !ffprobe) return;
+    if (kind === "pdf" && !pdf) return;
     const { path: file, release } = await localCopy(this.deps.blobs, job.gcid, this.deps.tempDir);
     try {
       let media: MediaInfo | undefined;
-      if (kind === "video" || kind === "audio") media = await probeMedia(file, context.signal);
+      if (ffprobe) media = await probeMedia(ffprobe, file, context.signal);
       let thumbnails: Thumbnail[] = [];
       if (kind === "image") thumbnails = await thumbnailsOf(file).catch(() => []);
       if (kind === "text") thumbnails = await textThumbnails(await readHead(file)).catch(() => []);
-      if (kind === "pdf") {
-        const page = await pdfFirstPage(file, context.signal).catch(() => undefined);
+      if (pdf) {
+        const box = THUMBNAIL_BOXES.SIZE_LARGE;
+        const page = await renderPdfPage(pdf, file, box, context.signal).catch(() => undefined);
         if (page) thumbnails = await thumbnailsOf(page).catch(() => []);
       }
-      if (kind === "video" && media?.videoCodec) {
-        const frame = await videoFrame(file, media.durationMs, context.signal);
+      const ffmpeg = kind === "video" && media?.videoCodec ? tools.find("ffmpeg") : undefined;
+      if (ffmpeg && media) {
+        const frame = await videoFrame(ffmpeg, file, media.durationMs, context.signal);
         if (frame) thumbnails = await thumbnailsOf(frame).catch(() => []);
       }
       for (const thumb of thumbnails) await this.saveThumbnail(job.gcid, thumb);
       const pictured = (kind === "image" || kind === "text" || kind === "pdf") && thumbnails.length > 0;
       const state = media ? "ready" : pictured ? "none" : "failed";
       await this.deps.store.saveMedia(job.gcid, state, media, this.deps.clock.now());
+    } catch (error) {
+      // The program went missing since it was found (uninstalled while running).
+      if (error instanceof NimbusError && error.error === "preview_not_set_up") return;
+      throw error;
     } finally {
       await release();
     }

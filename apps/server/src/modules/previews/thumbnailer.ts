@@ -42,9 +42,11 @@ export async function thumbnailsOf(input: string | Buffer): Promise<Thumbnail[]>
 
 /**
  * One representative frame of a video as PNG: at 10% of its duration (capped
- * at 10 s, so intros and black first frames are skipped), by ffmpeg.
+ * at 10 s, so intros and black first frames are skipped), by ffmpeg (`MediaTools`:
+ * the system's, else the one @ffmpeg-installer ships).
  */
 export async function videoFrame(
+  ffmpeg: string,
   file: string,
   durationMs: number,
   signal?: AbortSignal,
@@ -65,19 +67,7 @@ export async function videoFrame(
     "png",
     "-",
   ];
-  const result = await runTool("ffmpeg", args, { timeoutMs: 120_000, signal });
-  return result.code === 0 && result.stdout.length > 0 ? result.stdout : undefined;
-}
-
-/**
- * The first page of a PDF as PNG, at most the largest thumbnail box on its longer side,
- * rendered by Poppler's `pdftoppm` (package `poppler-utils`). Undefined when the
- * document cannot be rendered (damaged, or locked by a password).
- */
-export async function pdfFirstPage(file: string, signal?: AbortSignal): Promise<Buffer | undefined> {
-  const box = String(THUMBNAIL_BOXES.SIZE_LARGE);
-  const args = ["-png", "-f", "1", "-l", "1", "-singlefile", "-scale-to", box, file];
-  const result = await runTool("pdftoppm", args, { timeoutMs: 60_000, signal });
+  const result = await runTool(ffmpeg, args, { timeoutMs: 120_000, signal });
   return result.code === 0 && result.stdout.length > 0 ? result.stdout : undefined;
 }
 
