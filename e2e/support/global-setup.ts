@@ -26,6 +26,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // remote config). New accounts may claim the compensation.
       ADMIN_EMAILS: `${REWARDS_ADMIN_EMAIL},${E2E_ADMIN_EMAIL}`,
       REWARD_COMPENSATIONS: "aliyun_accident_202409:3:2099-01-01",
+      // Campaigns far off, so no journey's prices depend on the day it runs (the campaign
+      // journeys start servers of their own with the windows they need).
+      REWARD_CAMPAIGNS: "black_friday:2099-11-27:2099-12-01,christmas:2099-12-18:2100-01-08",
       // The cloud-download journey fetches from its own loopback server, and its magnet from
       // its own tracker and seeder: no DHT, so nothing is asked beyond the machine.
       OFFLINE_ALLOW_PRIVATE: "true",

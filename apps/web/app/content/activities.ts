@@ -1,26 +1,33 @@
+import type { CampaignOffer } from "@nimbus/protocol";
 import * as icons from "../components/icons.js";
 
+/** Which of a campaign's prices an offer of its page speaks for. */
+export type OfferProducts = (offer: CampaignOffer) => boolean;
+
+const yearlyPlan: OfferProducts = (o) => o.kind === "plan" && o.period === "year";
+const monthlyPlan: OfferProducts = (o) => o.kind === "plan" && o.period === "month";
+const storagePacks: OfferProducts = (o) => o.kind === "storage_pack";
+const trafficPacks: OfferProducts = (o) => o.kind === "traffic_pack";
+
 /**
- * Campaigns under /{locale}/activity/<id>. `endsAt` drives `activity-end`: after it the
- * page redirects to /{locale}/activity-end. For a `campaign` the server's configured
- * window (`REWARD_CAMPAIGNS`, e.g. `christmas_2026`) decides instead; `endsAt` is only
- * the fallback when the server does not answer. Texts: `activity.<id>.badge|title|lead|cta|rules`
- * and `activity.<id>.offer.<offer>.title|body`.
+ * Pages under /{locale}/activity/<id>. A `campaign` follows the server's configured
+ * window (`REWARD_CAMPAIGNS`, e.g. `christmas_2027`): after it the page redirects to
+ * /{locale}/activity-end, and each offer states the discount the server charges on the
+ * products it names (an offer with no such price is not shown). The compensation page
+ * has no end: the server's `REWARD_COMPENSATIONS` decides who may claim. Texts: `activity.<id>.badge|title|lead|cta|rules` and
+ * `activity.<id>.offer.<offer>.title|body` (a campaign offer's title takes `{discount}`).
  */
 export const ACTIVITIES = {
   christmas: {
     campaign: true,
-    endsAt: "2027-01-06T23:59:59Z",
     offers: [
-      ["yearly", icons.star],
-      ["gift", icons.gift],
-      ["checkin", icons.calendar],
+      ["yearly", icons.star, yearlyPlan],
+      ["monthly", icons.calendar, monthlyPlan],
     ],
   },
   compensation: {
     /** The spec's compensation activity type, sent when claiming. */
     type: "aliyun_accident_202409",
-    endsAt: "2027-01-31T23:59:59Z",
     offers: [
       ["days", icons.star],
       ["traffic", icons.download],
@@ -28,16 +35,16 @@ export const ACTIVITIES = {
   },
   "black-friday": {
     campaign: true,
-    endsAt: "2026-11-30T23:59:59Z",
     offers: [
-      ["yearly", icons.star],
-      ["storage", icons.cloud],
-      ["traffic", icons.bolt],
+      ["yearly", icons.star, yearlyPlan],
+      ["storage", icons.cloud, storagePacks],
+      ["traffic", icons.bolt, trafficPacks],
     ],
   },
 } as const satisfies Record<
   string,
-  { endsAt: string; campaign?: boolean; type?: string; offers: ReadonlyArray<readonly [string, string]> }
+  | { campaign: true; offers: ReadonlyArray<readonly [string, string, OfferProducts]> }
+  | { type: string; offers: ReadonlyArray<readonly [string, string]> }
 >;
 
 export type ActivityId = keyof typeof ACTIVITIES;
@@ -47,6 +54,14 @@ export function activityId(pathname: string): ActivityId | undefined {
   return last && last in ACTIVITIES ? (last as ActivityId) : undefined;
 }
 
-export function activityEnded(id: ActivityId, now: number): boolean {
-  return now >= Date.parse(ACTIVITIES[id].endsAt);
+/**
+ * The whole percentage an offer promises: the smallest discount among the campaign's
+ * prices it speaks for, so "30% off storage packs" holds for every pack. Undefined when
+ * the campaign prices none of them.
+ */
+export function offerDiscount(offers: readonly CampaignOffer[], products: OfferProducts): number | undefined {
+  const percents = offers
+    .filter((o) => products(o) && o.original_amount > 0 && o.amount < o.original_amount)
+    .map((o) => Math.round((1 - o.amount / o.original_amount) * 100));
+  return percents.length > 0 ? Math.min(...percents) : undefined;
 }

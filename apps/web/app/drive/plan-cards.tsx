@@ -5,7 +5,7 @@ import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
 import { LoadFailed, LoadingLine } from "../components/load-state.js";
 import { MEMBERSHIP_PLANS, type Plan } from "../content/plans.js";
-import { formatBytes, formatDate, formatPrice } from "../i18n/format.js";
+import { formatBytes, formatLastDay, formatPrice } from "../i18n/format.js";
 import { type Translate, useLocale, useT } from "../i18n/i18n.js";
 import type { CreatedOrder, Product, ProductKind, ProductsResponse } from "../session/membership-api.js";
 import { emitJumpToVip } from "../session/membership-events.js";
@@ -102,7 +102,7 @@ function ProductCard({ product, level, highlight }: { product: Product; level: 2
       </p>
       {campaign && price.campaign_ends_at && (
         <p className="campaign-ends small">
-          {t("plans.campaignEnds", { date: formatDate(price.campaign_ends_at, locale) })}
+          {t("plans.campaignEnds", { date: formatLastDay(price.campaign_ends_at, locale) })}
         </p>
       )}
       <ul className="checks">

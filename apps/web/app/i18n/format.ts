@@ -49,6 +49,19 @@ export function formatDate(iso: string, locale: string): string {
 }
 
 /**
+ * The last day (UTC) of a window that ends before `endIso`: a campaign ending at
+ * `2027-11-30T00:00:00Z` runs through 29 November, and that is the day a page promises.
+ */
+export function formatLastDay(endIso: string, locale: string): string {
+  return formatDate(new Date(Date.parse(endIso) - 1).toISOString(), locale);
+}
+
+/** A whole percentage in the page's language: 40 → "40%" (en), "40 %" (es), "40 %" (ru). */
+export function formatPercent(percent: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(percent / 100);
+}
+
+/**
  * A price given in the currency's minor units (cents for USD, yen for JPY, fils for
  * KWD) in the page's language: `formatPrice(999, "USD", "en-US")` is "$9.99".
  */

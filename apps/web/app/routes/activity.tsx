@@ -1,8 +1,8 @@
 import { data, Link, redirect } from "react-router";
 import { FormStatus } from "../components/form-status.js";
 import { Icon } from "../components/icon.js";
-import { ACTIVITIES, type ActivityId, activityEnded, activityId } from "../content/activities.js";
-import { formatDate } from "../i18n/format.js";
+import { ACTIVITIES, type ActivityId, activityId, offerDiscount } from "../content/activities.js";
+import { formatDate, formatLastDay, formatPercent } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { localizedPath, requestLocale } from "../i18n/locale-url.js";
 import { useMembershipAction } from "../session/use-membership.js";
@@ -13,17 +13,32 @@ import type { Route } from "./+types/activity";
 
 /**
  * `activity-end`: after its end a campaign sends visitors to the activity-end page. A
- * campaign's end is the server's configured window (none configured: ended); the
- * page's own date only when the server does not answer.
+ * campaign's window and offers are the server's (`GET /vip/v1/campaigns`: none
+ * configured means ended), so the page promises the discounts and the last day the
+ * plans page charges. The compensation page has no end of its own.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = activityId(new URL(request.url).pathname);
   if (!id) throw data(null, { status: 404 });
+  const activity = ACTIVITIES[id];
   const now = Date.now();
-  const window = "campaign" in ACTIVITIES[id] ? await campaignWindowOf(context.apiFetch, id, now) : null;
-  const ended = window === null ? activityEnded(id, now) : window === undefined || now >= window.endsAt;
-  if (ended) throw redirect(localizedPath(requestLocale(request), "/activity-end"));
-  return { id };
+  const home = localizedPath(requestLocale(request), "/activity-end");
+  if (!("campaign" in activity)) return { id, endsAt: undefined, startsAt: undefined, discounts: {} };
+  const window = await campaignWindowOf(context.apiFetch, id, now);
+  // Without the server's answer the page cannot say what is charged.
+  if (window === null) throw data(null, { status: 503 });
+  if (window === undefined || now >= window.endsAt) throw redirect(home);
+  const discounts: Record<string, number> = {};
+  for (const [offer, , products] of activity.offers) {
+    const discount = offerDiscount(window.offers, products);
+    if (discount !== undefined) discounts[offer] = discount;
+  }
+  return {
+    id,
+    endsAt: new Date(window.endsAt).toISOString(),
+    startsAt: now < window.startsAt ? new Date(window.startsAt).toISOString() : undefined,
+    discounts,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
@@ -59,7 +74,9 @@ function Claim({ type }: { type: string }) {
   );
 }
 
-export default function ActivityPage({ loaderData: { id } }: Route.ComponentProps) {
+export default function ActivityPage({
+  loaderData: { id, endsAt, startsAt, discounts },
+}: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   const activity = ACTIVITIES[id as ActivityId];
@@ -79,20 +96,34 @@ export default function ActivityPage({ loaderData: { id } }: Route.ComponentProp
             </Link>
           )
         )}
-        <p className="ends">{t("activity.endsOn", { date: formatDate(activity.endsAt, locale) })}</p>
+        {(startsAt || endsAt) && (
+          <p className="ends">
+            {startsAt
+              ? t("activity.startsOn", { date: formatDate(startsAt, locale) })
+              : endsAt && t("activity.endsOn", { date: formatLastDay(endsAt, locale) })}
+          </p>
+        )}
       </section>
       <section className="band" aria-labelledby="offers-title">
         <h2 id="offers-title">{t("activity.offersTitle")}</h2>
         <ul className="feature-grid">
-          {activity.offers.map(([offer, icon]) => (
-            <li key={offer} className="feature">
-              <span className="feature-icon">
-                <Icon d={icon} size={24} />
-              </span>
-              <h3>{t(`activity.${id}.offer.${offer}.title`)}</h3>
-              <p>{t(`activity.${id}.offer.${offer}.body`)}</p>
-            </li>
-          ))}
+          {activity.offers.map(([offer, icon]) => {
+            const discount = (discounts as Record<string, number | undefined>)[offer];
+            if ("campaign" in activity && discount === undefined) return null;
+            return (
+              <li key={offer} className="feature" data-offer={offer}>
+                <span className="feature-icon">
+                  <Icon d={icon} size={24} />
+                </span>
+                <h3>
+                  {t(`activity.${id}.offer.${offer}.title`, {
+                    discount: discount === undefined ? "" : formatPercent(discount, locale),
+                  })}
+                </h3>
+                <p>{t(`activity.${id}.offer.${offer}.body`)}</p>
+              </li>
+            );
+          })}
         </ul>
       </section>
       <section className="band rules" aria-labelledby="rules-title">
