@@ -5,8 +5,9 @@ import { type ApiFailure, callEndpoint, errorText } from "../../api/client.js";
 import { Icon } from "../../components/icon.js";
 import { Spinner } from "../../components/spinner.js";
 import { formatBytes } from "../../i18n/format.js";
-import { useLocale, useT } from "../../i18n/i18n.js";
+import { type Translate, useLocale, useT } from "../../i18n/i18n.js";
 import * as previewIcons from "./preview-icons.js";
+import { linkPath } from "./use-drive-file.js";
 import { useExtraction } from "./use-extraction.js";
 
 /** Entries drawn at once; the summary gives the full count. */
@@ -20,6 +21,35 @@ type ListState =
 
 function depthOf(entry: ArchiveEntry): number {
   return entry.parent_path ? entry.parent_path.split("/").length : 0;
+}
+
+/**
+ * Why the archive's contents cannot be shown. When this server has no program for its
+ * format (`preview_not_set_up`, decision 0056), the file itself is offered for download.
+ */
+export function ArchiveFailure({
+  failure,
+  file,
+  t,
+}: {
+  failure: ApiFailure;
+  file: Pick<DriveFile, "name" | "web_content_link">;
+  t: Translate;
+}) {
+  return (
+    <>
+      <p className="preview-status" role="alert">
+        {errorText(failure, t)}
+      </p>
+      {failure.error === "preview_not_set_up" && file.web_content_link && (
+        <p className="preview-status">
+          <a className="button primary" href={linkPath(file.web_content_link)} download={file.name}>
+            {t("preview.download")}
+          </a>
+        </p>
+      )}
+    </>
+  );
 }
 
 /**
@@ -59,12 +89,7 @@ export function ArchiveViewer({ file }: { file: DriveFile }) {
         <Spinner /> {t("common.loading")}
       </p>
     );
-  if (state.status === "error")
-    return (
-      <p className="preview-status" role="alert">
-        {errorText(state.failure, t)}
-      </p>
-    );
+  if (state.status === "error") return <ArchiveFailure failure={state.failure} file={file} t={t} />;
   if (state.status === "password")
     return (
       <form
