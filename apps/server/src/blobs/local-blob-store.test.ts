@@ -104,8 +104,10 @@ describe("LocalBlobStore on disk", () => {
     await store.ping();
     await writeFile(join(dir, "tmp", "stale"), "x");
     await writeFile(join(dir, "tmp", "fresh"), "x");
-    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
-    await utimes(join(dir, "tmp", "stale"), anHourAgo, anHourAgo);
+    // Ages are the volume's: an hour before the fresh file's own time.
+    const written = (await stat(join(dir, "tmp", "fresh"))).mtimeMs;
+    const anHourBefore = new Date(written - 60 * 60 * 1000);
+    await utimes(join(dir, "tmp", "stale"), anHourBefore, anHourBefore);
     expect(await store.cleanTemp(10 * 60 * 1000)).toBe(1);
     expect(await tempFiles()).toEqual(["fresh"]);
   });

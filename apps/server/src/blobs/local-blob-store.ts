@@ -4,6 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { isGcid } from "@nimbus/protocol";
+import { volumeNow } from "../lib/volume-clock.js";
 import {
   assertBlobKey,
   assertBlobSize,
@@ -141,9 +142,9 @@ export class LocalBlobStore implements BlobStore {
 
   async close(): Promise<void> {}
 
-  /** Removes temp files left by crashed uploads; returns how many were removed. */
+  /** Removes temp files left by crashed uploads, aged on the volume's clock; returns how many were removed. */
   async cleanTemp(olderThanMs: number): Promise<number> {
-    const cutoff = Date.now() - olderThanMs;
+    const cutoff = (await volumeNow(this.tempDir)) - olderThanMs;
     let removed = 0;
     for (const name of await readdir(this.tempDir).catch(() => [])) {
       const path = join(this.tempDir, name);

@@ -10,6 +10,7 @@ import {
   ListMultipartUploadsCommand,
   type ListMultipartUploadsCommandOutput,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
@@ -191,10 +192,11 @@ export class S3BlobStore implements BlobStore {
    * the server can list them; returns how many objects were removed.
    */
   async cleanTemp(olderThanMs: number): Promise<number> {
-    const cutoff = Date.now() - olderThanMs;
+    const cutoff = (await this.bucketNow()) - olderThanMs;
     let removed = 0;
     for await (const object of this.listObjects(`${this.prefix}tmp/`)) {
-      if (object.modified < cutoff) {
+      // Bucket times are whole seconds: an object of the cutoff's own second is as old as it.
+      if (object.modified <= cutoff) {
         await this.deleteObject(object.key);
         removed++;
       }
@@ -261,6 +263,25 @@ export class S3BlobStore implements BlobStore {
     } catch (error) {
       if (httpStatus(error) === 404) return undefined;
       throw error;
+    }
+  }
+
+  /**
+   * Now on the bucket's clock: the S3 server stamps objects with its own time, which may
+   * differ from this node's, so temp ages are measured against a probe object's
+   * LastModified (this node's clock when the probe fails).
+   */
+  private async bucketNow(): Promise<number> {
+    const probe = `${this.prefix}tmp/.nimbus-clock-${randomUUID()}`;
+    try {
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: probe, Body: "" }));
+      // Read as the sweep reads the objects it ages (a listing), at the same precision.
+      for await (const object of this.listObjects(probe)) if (object.key === probe) return object.modified;
+      return Date.now();
+    } catch {
+      return Date.now();
+    } finally {
+      await this.deleteObject(probe).catch(() => {});
     }
   }
 

@@ -1,4 +1,4 @@
-import { mkdir, readdir, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readdir, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app.js";
@@ -20,7 +20,9 @@ describe("temp area sweep", () => {
     await writeFile(path.join(workTemp, "extract-STALE", "docs", "part.bin"), "partial");
     await writeFile(path.join(blobTemp, "stale-upload"), "partial upload");
     await writeFile(path.join(blobTemp, "fresh-upload"), "upload in progress");
-    const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000);
+    // Two days before the fresh file's time on the volume (not this process's clock).
+    const written = (await stat(path.join(blobTemp, "fresh-upload"))).mtimeMs;
+    const twoDaysAgo = new Date(written - 48 * 3_600_000);
     await utimes(path.join(blobTemp, "stale-upload"), twoDaysAgo, twoDaysAgo);
     await utimes(path.join(workTemp, "extract-STALE"), twoDaysAgo, twoDaysAgo);
 

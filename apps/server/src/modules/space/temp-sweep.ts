@@ -1,6 +1,7 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { BlobStore } from "../../blobs/blob-store.js";
+import { volumeNow } from "../../lib/volume-clock.js";
 
 /**
  * How old a temporary file or folder must be before a sweep removes it: far
@@ -31,6 +32,6 @@ export async function removeStaleEntries(dir: string, cutoff: number): Promise<n
  */
 export async function sweepTemp(blobs: BlobStore, workDir: string): Promise<number> {
   const fromStore = (await blobs.cleanTemp?.(TEMP_MAX_AGE_MS)) ?? 0;
-  // File times are the system's, whatever clock the app runs on.
-  return fromStore + (await removeStaleEntries(workDir, Date.now() - TEMP_MAX_AGE_MS));
+  // File times are the volume's, whatever clock the app runs on.
+  return fromStore + (await removeStaleEntries(workDir, (await volumeNow(workDir)) - TEMP_MAX_AGE_MS));
 }
