@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useSavedViewType } from "../../components/platform/display-mode-cookie.js";
 import { documentCookieJar, USER_ID_COOKIE } from "../../lib/cookies.js";
@@ -29,10 +29,22 @@ export function useDisplayMode(): [DisplayMode, (change: Partial<DisplayMode>) =
     applyDisplayQuery({ ...DEFAULT_DISPLAY_MODE, viewType: ssrView }, search),
   );
 
+  // Read again when the query changes or the record's owner does, unless a choice was made
+  // on this page since the last read (it is saved for that owner too). The session arriving
+  // after the cookie's id was read used to read again and undo a choice made meanwhile: the
+  // photo flow, saved as grid, fell back to grid (a click on "Photo view" made right after
+  // the page ran, before the profile came, did not take).
+  const loaded = useRef<{ owner: string | undefined; search: string } | null>(null);
+  const chosen = useRef(false);
   useEffect(() => {
     try {
       const jar = documentCookieJar(document);
-      setMode(applyDisplayQuery(loadDisplayMode(localStorage, userId ?? jar.get(USER_ID_COOKIE)), search));
+      const owner = userId ?? jar.get(USER_ID_COOKIE);
+      const last = loaded.current;
+      loaded.current = { owner, search };
+      if (last && last.search === search && (last.owner === owner || chosen.current)) return;
+      chosen.current = false;
+      setMode(applyDisplayQuery(loadDisplayMode(localStorage, owner), search));
     } catch {
       // No storage: keep the defaults.
     }
@@ -40,6 +52,7 @@ export function useDisplayMode(): [DisplayMode, (change: Partial<DisplayMode>) =
 
   const update = useCallback(
     (change: Partial<DisplayMode>) => {
+      chosen.current = true;
       setMode((current) => {
         const next = { ...current, ...change };
         try {
