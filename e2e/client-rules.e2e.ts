@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { PERSON_USER_AGENT } from "./support/chromium.js";
 import { createFolder, skipGuide, uploadFile } from "./support/drive.js";
-import { catalogue, expect, test } from "./support/fixtures.js";
+import { catalogue, expect, hydrated, test } from "./support/fixtures.js";
 import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
 import { SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js";
 
@@ -74,6 +74,9 @@ test.describe("client rules", () => {
     await page.evaluate(() => localStorage.setItem("pp_upload_sessions", "[]"));
     await page.reload();
     await page.waitForResponse((r) => r.url().endsWith("/v1/app/build"));
+    // An absence, so a window: the answer is read and the uploads looked at within a few
+    // frames of its arrival (no state marks "held back"); the offer then comes once they
+    // are gone, which the next step checks.
     await page.waitForTimeout(300);
     await expect(offer).toHaveCount(0);
     await page.evaluate(() => localStorage.removeItem("pp_upload_sessions"));
@@ -81,7 +84,9 @@ test.describe("client rules", () => {
 
     // Site pages are outside the route rules.
     await page.goto("/en-US/faq");
-    await page.waitForTimeout(300);
+    // Site pages have no build check at all (the drive layout mounts it): once the page has
+    // hydrated, an offer could no longer appear.
+    await hydrated(page);
     await expect(offer).toHaveCount(0);
   });
 

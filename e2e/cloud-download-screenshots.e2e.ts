@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { PERSON_USER_AGENT } from "./support/chromium.js";
-import { expect as baseExpect, test } from "./support/fixtures.js";
+import { expect as baseExpect, settled, test } from "./support/fixtures.js";
 import { signUpInBrowser } from "./support/session.js";
 import { pageErrors, SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js";
 
@@ -142,7 +142,7 @@ for (const viewport of SCREEN_SIZES) {
         "aria-valuenow",
         "42",
       );
-      await page.waitForTimeout(300);
+      await settled(page);
       await shot(page, "tasks", theme);
 
       await page.goto(`/drive/all?${new URLSearchParams({ action: "create_task", url: MAGNET })}`, {
@@ -161,7 +161,7 @@ for (const viewport of SCREEN_SIZES) {
         waitUntil: "networkidle",
       });
       await expect(page.getByText("5 files")).toBeVisible();
-      await page.waitForTimeout(300);
+      await settled(page);
       await shot(page, "url-checker", theme);
 
       expect(errors, "no script errors").toEqual([]);

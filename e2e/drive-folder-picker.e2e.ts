@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe.js";
 import { PERSON_USER_AGENT } from "./support/chromium.js";
 import { createFolder, skipGuide, uploadFile } from "./support/drive.js";
-import { catalogue, expect, test } from "./support/fixtures.js";
+import { catalogue, expect, settled, test } from "./support/fixtures.js";
 import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
 import { pageErrors, SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js";
 
@@ -182,7 +182,7 @@ test("screenshots of both pickers, 1440×900 and 390×844, light and dark", asyn
       await page.goto(`/drive/all?parent_id=${photos.id}&action=move_files&file_ids=${file.id}`);
       const move = page.getByRole("dialog", { name: /Move .*to/ });
       await expect(move.getByRole("button", { name: "Family" })).toBeVisible();
-      await page.waitForTimeout(200);
+      await settled(page);
       await page.screenshot({ path: new URL(`picker-move-${size}.png`, DIR).pathname });
       await page.keyboard.press("Escape");
 
@@ -191,7 +191,7 @@ test("screenshots of both pickers, 1440×900 and 390×844, light and dark", asyn
       await page.getByRole("button", { name: en["shares.saveAll"] }).click();
       const save = page.getByRole("dialog", { name: /Save 1 item/ });
       await expect(save.getByRole("button", { name: "Documents" })).toBeVisible();
-      await page.waitForTimeout(200);
+      await settled(page);
       await page.screenshot({ path: new URL(`picker-save-${size}.png`, DIR).pathname });
       expect(errors).toEqual([]);
       await context.close();

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser } from "@playwright/test";
 import { PERSON_USER_AGENT } from "./support/chromium.js";
 import { createFolder, uploadFile } from "./support/drive.js";
-import { expect, test } from "./support/fixtures.js";
+import { expect, settled, test } from "./support/fixtures.js";
 import { gradientPng } from "./support/png.js";
 import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
 import { pageErrors, SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js";
@@ -87,7 +87,7 @@ for (const viewport of SCREEN_SIZES) {
           await items.nth(5).locator(".item-check").click();
           await expect(page.getByRole("toolbar", { name: "Selected items" })).toBeVisible();
         }
-        await page.waitForTimeout(300);
+        await settled(page);
         const file = new URL(`drive-${entry.name}-${viewport.width}x${viewport.height}-${theme}.png`, DIR);
         await page.screenshot({ path: file.pathname });
       }

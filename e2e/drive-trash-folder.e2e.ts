@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { seriousViolations } from "./support/axe.js";
 import { PERSON_USER_AGENT } from "./support/chromium.js";
 import { createFolder, skipGuide, uploadFile } from "./support/drive.js";
-import { catalogue, expect, test } from "./support/fixtures.js";
+import { catalogue, expect, settled, test } from "./support/fixtures.js";
 import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
 import { pageErrors, SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js";
 
@@ -156,7 +156,7 @@ test("screenshots of a trashed folder, 1440×900 and 390×844, light and dark", 
       });
       await expect(page.getByRole("note")).toBeVisible();
       await expect(page.locator(".file-item").first()).toBeVisible();
-      await page.waitForTimeout(300);
+      await settled(page);
       const size = `${viewport.width}x${viewport.height}-${theme}`;
       await page.screenshot({ path: new URL(`drive-trash-folder-${size}.png`, DIR).pathname });
       expect(errors, "no script errors (hydration included)").toEqual([]);

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, Cookie, Page } from "@playwright/test";
 import { PERSON_USER_AGENT } from "./support/chromium.js";
 import { skipGuide } from "./support/drive.js";
-import { catalogue, expect, test } from "./support/fixtures.js";
+import { catalogue, expect, settled, test } from "./support/fixtures.js";
 import { signUpInBrowser } from "./support/session.js";
 import { pageErrors, SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js";
 
@@ -232,7 +232,7 @@ async function shoot(
       await prepare?.(page);
       await page.goto(url, { waitUntil: "networkidle" });
       await ready(page);
-      await page.waitForTimeout(300);
+      await settled(page);
       await page.screenshot({
         path: new URL(`states-${name}-${viewport.width}x${viewport.height}-${theme}.png`, DIR).pathname,
         fullPage,

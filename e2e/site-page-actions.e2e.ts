@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { skipGuide } from "./support/drive.js";
-import { expect, test } from "./support/fixtures.js";
+import { expect, gotoHydrated, test } from "./support/fixtures.js";
 import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
 import { SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js";
 
@@ -59,6 +59,8 @@ test("show_popup_window shows the live campaign's dialog; with none it shows not
   const asked = page.waitForResponse("**/config/v1/activity_operation");
   await page.goto("/en-US/faq?action=show_popup_window");
   await asked;
+  // An absence, so a window: with no live campaign the page only reads the answer, and
+  // nothing marks that it has; a dialog would show within a few frames of it.
   await page.waitForTimeout(200);
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
@@ -114,7 +116,8 @@ test("a pasted share link and passcode open the share while autoIdentifyShareCod
 }) => {
   await skipGuide(page);
   await signUpInBrowser(page);
-  await page.goto("/drive/all");
+  // The paste listener is the running page's: a paste before hydration reaches nothing.
+  await gotoHydrated(page, "/drive/all");
   await expect(page.locator(".drive-header")).toBeVisible();
   const origin = new URL(page.url()).origin;
   await paste(page, `Holiday\n${origin}/s/pastedShare1 Passcode: ab12`);
@@ -127,13 +130,25 @@ test("a pasted share link and passcode open the share while autoIdentifyShareCod
     data: { autoIdentifyShareCode: false },
   });
   expect(await off.json()).toMatchObject({ autoIdentifyShareCode: false });
-  await page.goto("/drive/all");
+  await gotoHydrated(page, "/drive/all");
   await expect(page.locator(".drive-header")).toBeVisible();
+  const visited: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
   const asked = page.waitForResponse("**/v1/user/settings");
   await paste(page, `${origin}/s/pastedShare2 Passcode: ab12`);
   await asked;
-  await page.waitForTimeout(300);
-  expect(new URL(page.url()).pathname).toBe("/drive/all");
+  // Not a pause to see that nothing comes: switched on again, a second paste opens its
+  // share, and that paste's setting is read after the first one's answer was handled.
+  const on = await page.request.patch("/v1/user/settings", {
+    headers: WEB_CLIENT_HEADERS,
+    data: { autoIdentifyShareCode: true },
+  });
+  expect(await on.json()).toMatchObject({ autoIdentifyShareCode: true });
+  await paste(page, `${origin}/s/pastedShare3 Passcode: ab12`);
+  await page.waitForURL((url) => url.pathname === "/s/pastedShare3");
+  expect(visited, "the paste made while the setting was off opened nothing").not.toContain("/s/pastedShare2");
 });
 
 test("a phone asking a browser-extension path gets the page; a desktop browser the 404", async ({

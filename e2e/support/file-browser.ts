@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Cookie, Page } from "@playwright/test";
-import { expect } from "./fixtures.js";
+import { expect, settled } from "./fixtures.js";
 import { WEB_CLIENT_HEADERS } from "./session.js";
 import { pageErrors, SCREEN_SIZES, THEMES, themedContext } from "./themed-context.js";
 
@@ -33,7 +33,7 @@ export async function screenshotsOf(
       const errors = pageErrors(page, { console: true });
       await page.goto(url, { waitUntil: "networkidle" });
       await ready(page, viewport.width < 768);
-      await page.waitForTimeout(300);
+      await settled(page);
       const size = `${viewport.width}x${viewport.height}-${theme}`;
       await page.screenshot({ path: new URL(`${name}-${size}.png`, DIR).pathname });
       expect(errors, "no script errors (hydration included)").toEqual([]);

@@ -69,6 +69,9 @@ export async function adminPage(browser: Browser, baseURL: string): Promise<Page
       });
       if (signin.ok()) break;
       if (attempt === 4) throw new Error(`admin sign-in failed: ${signin.status()} ${await signin.text()}`);
+      // A back-off, which measures time on purpose: the awaited state is another worker's
+      // sign-up in another process, with nothing here to wait on, and each failed try counts
+      // towards the freeze, so the tries are few and spaced rather than polled.
       await page.waitForTimeout(2_000);
     }
   }
