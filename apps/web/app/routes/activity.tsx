@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { FormStatus } from "../components/form-status.js";
 import { Icon } from "../components/icon.js";
+import { useAwaitingScripts } from "../components/use-hydrated.js";
 import { ACTIVITIES, type ActivityId, activityId, offerDiscount } from "../content/activities.js";
 import { formatDate, formatLastDay, formatPercent } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
@@ -49,6 +50,8 @@ function Claim({ type }: { type: string }) {
   const { state, run } = useMembershipAction<{ type: string; grants: { premium_days?: number } }>(
     "compensate",
   );
+  // A claim tapped before the page's scripts run would post nothing: marked busy until then.
+  const awaiting = useAwaitingScripts();
   return (
     <form
       className="claim"
@@ -61,6 +64,7 @@ function Claim({ type }: { type: string }) {
         className="button primary large"
         type="submit"
         disabled={state.status === "busy" || state.status === "done"}
+        {...awaiting}
       >
         {t("activity.compensation.cta")}
       </button>
