@@ -3,16 +3,22 @@ import type { Mailer, MailLogger } from "./mail/mailer.js";
 import { type CampaignCalendar, loadCatalogue, seedCatalogue } from "./modules/payments/catalogue.js";
 import { CatalogueAdmin } from "./modules/payments/catalogue-admin.js";
 import { MembershipService } from "./modules/payments/membership-service.js";
+import { Orders } from "./modules/payments/orders.js";
 import { registerPaymentJobs } from "./modules/payments/payment-jobs.js";
 import { type PaymentProvider, SandboxProvider } from "./modules/payments/payment-provider.js";
-import { PaymentsService } from "./modules/payments/payments-service.js";
+import { Prices } from "./modules/payments/prices.js";
+import { Receipts } from "./modules/payments/receipts.js";
+import { Settlement } from "./modules/payments/settlement.js";
 import { StripeProvider, stripeClient } from "./modules/payments/stripe-provider.js";
 import { StripeWebhooks } from "./modules/payments/stripe-webhooks.js";
 import type { Shared } from "./services.js";
 
 /** Membership and payments: products, orders, providers, webhooks, the member's view. */
 export interface MembershipServices {
-  payments: PaymentsService;
+  /** What the shop sells at what price now (plans page, checkout, campaign pages). */
+  prices: Prices;
+  orders: Orders;
+  settlement: Settlement;
   membership: MembershipService;
   stripeWebhooks: StripeWebhooks;
   /** The console's view of the catalogue; its price changes survive restarts. */
@@ -34,7 +40,10 @@ export function wireMembership(
   const providers = new Map<ProviderName, PaymentProvider>();
   if (config.payments.provider === "sandbox") providers.set("sandbox", new SandboxProvider());
   if (stripe) providers.set("stripe", stripe);
-  const payments = new PaymentsService({ db, clock, config, providers, mailer, campaigns, log });
+  const prices = new Prices({ db, clock, campaigns });
+  const receipts = new Receipts({ db, clock, config, mailer, log });
+  const settlement = new Settlement({ db, clock, receipts, log });
+  const orders = new Orders({ db, clock, config, providers, prices, settlement });
   const membership = new MembershipService({
     db,
     clock,
@@ -49,11 +58,14 @@ export function wireMembership(
     clock,
     stripe: client,
     webhookSecret: config.payments.stripe.webhookSecret,
-    payments,
+    settlement,
+    receipts,
   });
-  registerPaymentJobs({ jobs, payments, membership, stripe });
+  registerPaymentJobs({ jobs, settlement, membership, stripe });
   return {
-    payments,
+    prices,
+    orders,
+    settlement,
     membership,
     stripeWebhooks,
     catalogueAdmin: new CatalogueAdmin({ db, clock, adminLog: shared.adminLog, campaigns }),

@@ -4,7 +4,8 @@ import { grant } from "../../src/modules/membership/entitlements.js";
 import { Memberships } from "../../src/modules/membership/memberships.js";
 import { MembershipService } from "../../src/modules/payments/membership-service.js";
 import { SandboxProvider } from "../../src/modules/payments/payment-provider.js";
-import { PaymentsService } from "../../src/modules/payments/payments-service.js";
+import { Receipts } from "../../src/modules/payments/receipts.js";
+import { Settlement } from "../../src/modules/payments/settlement.js";
 import { createTestApp, type TestApp } from "../support/test-app.js";
 import { signUp } from "../support/users.js";
 
@@ -15,15 +16,14 @@ const sent: MailMessage[] = [];
 const mailer = { send: async (m: MailMessage) => void sent.push(m), close: async () => {} };
 
 let t: TestApp;
-let payments: PaymentsService;
+let settlement: Settlement;
 let membership: MembershipService;
 beforeAll(async () => {
   t = await createTestApp({ clock });
   const db = t.database.db;
   const providers = new Map([["sandbox" as const, new SandboxProvider()]]);
-  // No campaign runs here: these orders are charged list prices.
-  const campaigns = { all: async () => [] };
-  payments = new PaymentsService({ db, clock, config: t.config, providers, mailer, campaigns });
+  const receipts = new Receipts({ db, clock, config: t.config, mailer });
+  settlement = new Settlement({ db, clock, receipts });
   membership = new MembershipService({
     db,
     clock,
@@ -60,8 +60,8 @@ describe("the reconcile job", () => {
         refunded_at: null,
       })
       .execute();
-    await payments.reconcile();
-    await payments.reconcile();
+    await settlement.reconcile();
+    await settlement.reconcile();
     const grants = await t.database.db
       .selectFrom("entitlement_grants")
       .selectAll()

@@ -1,6 +1,6 @@
 import type { JobQueue } from "../../jobs/job-queue.js";
 import type { MembershipService } from "./membership-service.js";
-import type { PaymentsService } from "./payments-service.js";
+import type { Settlement } from "./settlement.js";
 import type { StripeProvider } from "./stripe-provider.js";
 
 export const RECONCILE_ORDERS_JOB = "payments.reconcile";
@@ -15,13 +15,13 @@ const MINUTE = 60_000;
  */
 export function registerPaymentJobs(deps: {
   jobs: JobQueue;
-  payments: PaymentsService;
+  settlement: Settlement;
   membership: MembershipService;
   stripe: StripeProvider | null;
 }): void {
   deps.jobs.register(RECONCILE_ORDERS_JOB, async () => {
     const stripe = deps.stripe;
-    await deps.payments.reconcile(stripe ? (ref) => stripe.checkoutState(ref) : undefined);
+    await deps.settlement.reconcile(stripe ? (ref) => stripe.checkoutState(ref) : undefined);
   });
   deps.jobs.register(PREMIUM_REMINDERS_JOB, async () => {
     await deps.membership.sendExpiryReminders();

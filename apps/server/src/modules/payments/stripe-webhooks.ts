@@ -2,7 +2,8 @@ import { NimbusError } from "@nimbus/protocol";
 import type Stripe from "stripe";
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
-import type { PaymentsService } from "./payments-service.js";
+import type { Receipts } from "./receipts.js";
+import type { Settlement } from "./settlement.js";
 import { refId } from "./stripe-provider.js";
 
 type Loose = Record<string, unknown>;
@@ -26,7 +27,8 @@ export class StripeWebhooks {
       clock: Clock;
       stripe: Stripe | null;
       webhookSecret: string | undefined;
-      payments: PaymentsService;
+      settlement: Settlement;
+      receipts: Receipts;
     },
   ) {}
 
@@ -70,7 +72,7 @@ export class StripeWebhooks {
         if (RECEIPT_EVENTS.has(event.type)) receipts.push(orderId);
       }
     });
-    for (const orderId of receipts) await this.deps.payments.sendReceipt(orderId);
+    for (const orderId of receipts) await this.deps.receipts.send(orderId);
     return { received: true };
   }
 
@@ -85,7 +87,7 @@ export class StripeWebhooks {
         if (!orderId) return null;
         const status = stringOf(object.payment_status);
         if (status !== "paid" && status !== "no_payment_required") return orderId;
-        await this.deps.payments.settlePaid(
+        await this.deps.settlement.settlePaid(
           orderId,
           {
             payment: refId(object.payment_intent as string | null),
@@ -116,7 +118,7 @@ export class StripeWebhooks {
         const subscription = invoiceSubscription(object);
         const invoiceId = stringOf(object.id);
         if (!subscription || !invoiceId) return null;
-        const order = await this.deps.payments.renew(
+        const order = await this.deps.settlement.renew(
           db,
           subscription,
           invoiceId,
@@ -158,7 +160,7 @@ export class StripeWebhooks {
           .where("provider_payment", "=", payment)
           .executeTakeFirst();
         if (!order) return null;
-        await this.deps.payments.refund(db, order.id);
+        await this.deps.settlement.refund(db, order.id);
         return order.id;
       }
       default:

@@ -4,13 +4,13 @@ import { route } from "../../endpoint-route.js";
 import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
-export function createOrder(app: NimbusApp, { payments }: Services): void {
+export function createOrder(app: NimbusApp, { orders }: Services): void {
   route(
     app,
     endpoints.membership.order,
     {
       schema: { tags: ["membership"], summary: "Start the checkout of a product" },
     },
-    async (request) => payments.createOrder(userId(request), request.body),
+    async (request) => orders.create(userId(request), request.body),
   );
 }

@@ -4,7 +4,7 @@ import { route } from "../../endpoint-route.js";
 import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
-export function sandboxOrder(app: NimbusApp, { payments }: Services): void {
+export function sandboxOrder(app: NimbusApp, { orders }: Services): void {
   route(
     app,
     endpoints.membership.sandboxOrder,
@@ -12,7 +12,7 @@ export function sandboxOrder(app: NimbusApp, { payments }: Services): void {
       schema: { tags: ["membership"], summary: "An order as the test-mode checkout page shows it" },
     },
     async (request) => ({
-      order: await payments.sandboxOrder(userId(request), request.params.id),
+      order: await orders.sandboxOrder(userId(request), request.params.id),
       test_mode: true as const,
     }),
   );

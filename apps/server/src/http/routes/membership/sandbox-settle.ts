@@ -4,7 +4,7 @@ import { route } from "../../endpoint-route.js";
 import { userId } from "../../plugins/authenticate.js";
 import type { NimbusApp } from "../../types.js";
 
-export function sandboxSettle(app: NimbusApp, { payments }: Services): void {
+export function sandboxSettle(app: NimbusApp, { orders }: Services): void {
   route(
     app,
     endpoints.membership.sandboxSettle,
@@ -12,7 +12,7 @@ export function sandboxSettle(app: NimbusApp, { payments }: Services): void {
       schema: { tags: ["membership"], summary: "Pay or decline an order on the test-mode checkout page" },
     },
     async (request) => ({
-      order: await payments.sandboxSettle(userId(request), request.params.id, request.body.outcome),
+      order: await orders.sandboxSettle(userId(request), request.params.id, request.body.outcome),
     }),
   );
 }

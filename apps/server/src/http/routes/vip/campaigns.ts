@@ -28,7 +28,7 @@ export function campaigns(app: NimbusApp, services: Services): void {
             id: c.id,
             start_time: isoTime(c.startsAt),
             end_time: isoTime(c.endsAt),
-            offers: await services.payments.campaignOffers(c, request.query.currency),
+            offers: await services.prices.campaignOffers(c, request.query.currency),
           })),
         ),
       };
