@@ -1,5 +1,5 @@
 import type { VerificationResponse, VerificationUsage, VerifyResponse } from "@nimbus/protocol";
-import { nimbusApi } from "@nimbus/protocol";
+import { nimbusApi, VERIFICATION_CODE_TTL_S } from "@nimbus/protocol";
 import { useEffect, useId, useState } from "react";
 import { useT } from "../i18n/i18n.js";
 import { accountCaptchaMeta } from "../session/account-api.js";
@@ -15,6 +15,11 @@ export interface VerifiedTarget extends VerifyResponse {
 export function targetField(value: string): { email: string } | { phone_number: string } {
   const trimmed = value.trim();
   return trimmed.includes("@") ? { email: trimmed } : { phone_number: trimmed };
+}
+
+/** 75 → "1:15". */
+function minutesSeconds(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
 function useCountdown(seconds: number): number {
@@ -56,10 +61,13 @@ export function VerificationCodeStep({
   const id = useId();
   const [target, setTarget] = useState(initialTarget);
   const [code, setCode] = useState("");
-  const [sent, setSent] = useState<VerificationResponse & { target: string }>();
+  const [sent, setSent] = useState<VerificationResponse & { target: string; earlier?: boolean }>();
   const send = useAccountAction(nimbusApi.auth.verification);
   const verify = useAccountAction(nimbusApi.auth.verificationVerify);
   const resendIn = useCountdown(sent?.resend_in ?? 0);
+  // The hourly cap answers how long to wait; the send button counts it down.
+  const [heldFor, setHeldFor] = useState(0);
+  const sendIn = useCountdown(heldFor);
 
   async function sendCode() {
     const body = own
@@ -72,6 +80,24 @@ export function VerificationCodeStep({
     if (result.ok) {
       setSent({ ...result.data, target: own ? "" : target.trim() });
       verify.reset();
+      return;
+    }
+    const { error } = result;
+    const retryAfter = Number(error.metadata.retry_after);
+    if (error.error !== "too_many_requests" || !(retryAfter > 0)) return;
+    if (error.metadata.verification_id) {
+      // A code went out less than a minute ago: type that one, a new one after the countdown.
+      setSent({
+        verification_id: error.metadata.verification_id,
+        expires_in: VERIFICATION_CODE_TTL_S,
+        resend_in: retryAfter,
+        target: own ? "" : target.trim(),
+        earlier: true,
+      });
+      send.reset();
+      verify.reset();
+    } else {
+      setHeldFor(retryAfter);
     }
   }
 
@@ -103,9 +129,9 @@ export function VerificationCodeStep({
         <button
           className="button primary"
           type="submit"
-          disabled={send.busy || (!own && target.trim() === "")}
+          disabled={send.busy || sendIn > 0 || (!own && target.trim() === "")}
         >
-          {t("accounts.code.send")}
+          {sendIn > 0 ? t("accounts.code.sendIn", { time: minutesSeconds(sendIn) }) : t("accounts.code.send")}
         </button>
         <AccountStatus state={send.state} />
       </form>
@@ -124,7 +150,13 @@ export function VerificationCodeStep({
     >
       {targetInput}
       <p className="muted small" role="status">
-        {sent.target ? t("accounts.code.sentTo", { target: sent.target }) : t("accounts.code.sentOwn")}
+        {sent.earlier
+          ? sent.target
+            ? t("accounts.code.sentEarlierTo", { target: sent.target })
+            : t("accounts.code.sentEarlierOwn")
+          : sent.target
+            ? t("accounts.code.sentTo", { target: sent.target })
+            : t("accounts.code.sentOwn")}
       </p>
       <label htmlFor={`${id}-code`}>{t("accounts.code.label")}</label>
       <input

@@ -56,7 +56,8 @@ const ONE_TARGET = { message: "give exactly one of email or phone_number", path:
  * unknown target sends nothing). CHANGE_EMAIL and DELETE_ACCOUNT need a signed-in caller;
  * DELETE_ACCOUNT goes to the caller's own email or phone, so its target may be omitted.
  * Another code for the same target and usage within 60 s answers `too_many_requests`
- * (ErrorInfo metadata `retry_after` in seconds).
+ * (ErrorInfo metadata `retry_after` in seconds, and `verification_id` of the code already
+ * sent while it can still be verified).
  */
 export const verificationRequestSchema = z
   .object({

@@ -179,11 +179,17 @@ export class VerificationService {
   }
 
   private async checkSendLimits(target: Target, input: SendCodeInput, now: number): Promise<void> {
-    const last = await this.deps.verifications.lastSentAt(target.value, input.usage);
-    const wait = last === undefined ? 0 : last + VERIFICATION_RESEND_COOLDOWN_S * 1000 - now;
-    if (wait > 0) {
+    const last = await this.deps.verifications.lastSent(target.value, input.usage);
+    const wait = last === undefined ? 0 : last.sentAt + VERIFICATION_RESEND_COOLDOWN_S * 1000 - now;
+    if (last && wait > 0) {
+      // The code sent moments ago still works: its id lets the caller type it instead of
+      // waiting. It tells no more than asking again after the cool-down would (an id for the
+      // same target), and a signed-in usage's token still only counts for its own caller.
       throw new NimbusError("too_many_requests", "wait before asking for another code", {
-        metadata: { retry_after: String(Math.ceil(wait / 1000)) },
+        metadata: {
+          retry_after: String(Math.ceil(wait / 1000)),
+          ...(last.open ? { verification_id: last.id } : {}),
+        },
       });
     }
     const { rateLimits } = this.deps;

@@ -25,17 +25,28 @@ export class VerificationsRepository {
     return this.db.selectFrom("verifications").selectAll().where("token_hash", "=", hash).executeTakeFirst();
   }
 
-  /** When the last code for this target and usage was sent (for the resend cool-down). */
-  async lastSentAt(target: string, usage: string): Promise<number | undefined> {
+  /**
+   * The last code sent for this target and usage: when (for the resend cool-down), and its
+   * id while it can still be verified (so a caller held back can type the code already sent).
+   */
+  async lastSent(
+    target: string,
+    usage: string,
+  ): Promise<{ id: string; sentAt: number; open: boolean } | undefined> {
     const row = await this.db
       .selectFrom("verifications")
-      .select("created_at")
+      .select(["id", "created_at", "token_hash", "consumed_at"])
       .where("target", "=", target)
       .where("usage", "=", usage)
       .orderBy("created_at", "desc")
       .limit(1)
       .executeTakeFirst();
-    return row ? Number(row.created_at) : undefined;
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      sentAt: Number(row.created_at),
+      open: row.token_hash === null && row.consumed_at === null,
+    };
   }
 
   /** Spends one try of a code; false when its tries are used up (checked before comparing, so racing guesses cannot exceed it). */
