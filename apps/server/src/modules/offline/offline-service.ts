@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   type CreateFileBody,
@@ -8,44 +8,27 @@ import {
   RESOURCE_LIST_MAX_URLS,
   type TaskCommand,
 } from "@nimbus/protocol";
-import { serverText } from "@nimbus/texts/server";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import type { Config } from "../../config/config.js";
 import type { Db } from "../../db/database.js";
-import type { JobContext } from "../../jobs/job-queue.js";
 import type { Clock } from "../../lib/clock.js";
-import type { FileOperations, FileRow, FilesRepository, FilesService } from "../files/index.js";
-import { type TaskJob, type TaskJobs, type TaskResult, TaskSuspended } from "../tasks/task-jobs.js";
-import { parseParams } from "../tasks/task-presenter.js";
+import type { FileOperations, FilesRepository, FilesService } from "../files/index.js";
+import { type TaskJobs, TaskSuspended } from "../tasks/task-jobs.js";
 import type { TaskService } from "../tasks/task-service.js";
 import type { UploadService } from "../uploads/upload-service.js";
 import type { UsersRepository } from "../users/users-repository.js";
-import { withoutJunk } from "./junk-files.js";
+import { OFFLINE_TASK_TYPE, OfflineCaps, type OfflineQuotas, type PlanLimits } from "./offline-caps.js";
+import { OfflineCommit } from "./offline-commit.js";
 import { linkText, parseLink } from "./offline-links.js";
+import { OfflinePlaces } from "./offline-places.js";
+import { type OfflineJob, OfflineRunner, sourceFor } from "./offline-runner.js";
 import type { OfflineLink, OfflineManifest, OfflineSource } from "./offline-source.js";
 
+export { OFFLINE_TASK_TYPE, type OfflinePlan, type PlanLimits } from "./offline-caps.js";
+
 export const OFFLINE_JOB = "offline.fetch";
-export const OFFLINE_TASK_TYPE = "offline";
 /** How long the URL checker waits for one link. */
 export const INSPECT_TIMEOUT_MS = 10_000;
-/** Task progress is written at most this often. */
-const PROGRESS_WRITE_MS = 1000;
-const DAY_MS = 86_400_000;
-
-/** What the caps read of a user's plan: premium, and the extra daily tasks their grants add (task cap packs). */
-export interface OfflinePlan {
-  premium: boolean;
-  extraDailyTasks: number;
-}
-
-/** The user's plan for the caps: the membership ledger (`services.ts`); default `users.vip_type` in isolation. */
-export interface PlanLimits {
-  planOf(userId: string): Promise<OfflinePlan>;
-}
-
-interface OfflineJob extends TaskJob {
-  userId: string;
-}
 
 /** One URL-checker answer: what a link holds, or why it cannot be read. */
 export type CheckedLink = { url: string; manifest: OfflineManifest } | { url: string; error: NimbusError };
@@ -69,23 +52,27 @@ export interface OfflineServiceDeps {
 }
 
 /**
- * Cloud download (decision 0025): creating offline tasks (validation and enqueueing
- * only), the `offline.fetch` job that fetches into the task's temp folder and files
- * the result like an upload, commands (pause, resume, retry), deletion, the URL
- * checker and the daily and monthly caps.
+ * Cloud download (decision 0025), as the API sees it: creating offline tasks
+ * (validation, caps and enqueueing only), commands (pause, resume, retry), deletion, the
+ * URL checker and the caps in `about`. The job itself is `OfflineRunner`; filing its
+ * result `OfflineCommit`; the caps `OfflineCaps`; where results go `OfflinePlaces`.
  */
 export class OfflineService {
-  /** Runs of this process, by task id: aborted on pause or delete. */
-  private readonly running = new Map<string, AbortController>();
-  private readonly plans: PlanLimits;
+  private readonly caps: OfflineCaps;
+  private readonly places: OfflinePlaces;
+  private readonly runner: OfflineRunner;
 
   constructor(private readonly deps: OfflineServiceDeps) {
-    this.plans = deps.plans ?? {
-      planOf: async (userId) => ({
+    const plans = deps.plans ?? {
+      planOf: async (userId: string) => ({
         premium: (await deps.users.findById(userId))?.vip_type !== "novip",
         extraDailyTasks: 0,
       }),
     };
+    this.caps = new OfflineCaps({ ...deps, plans });
+    this.places = new OfflinePlaces(deps);
+    const commit = new OfflineCommit({ ...deps, places: this.places });
+    this.runner = new OfflineRunner({ ...deps, caps: this.caps, commit });
   }
 
   registerJobs(): void {
@@ -94,8 +81,8 @@ export class OfflineService {
       type: OFFLINE_JOB,
       // Repeatable: a run cut short by shutdown runs again on the next start and resumes from the partial files.
       repeatable: true,
-      run: (job, context) => this.run(job, context),
-      release: (job) => this.sweep(job.taskId),
+      run: (job, context) => this.runner.run(job, context),
+      release: (job) => this.runner.sweep(job.taskId),
       concurrency: offline.concurrency,
       perGroup: offline.perUser,
     });
@@ -112,15 +99,15 @@ export class OfflineService {
     const link = request.file_id
       ? await this.torrentFromDrive(userId, request.file_id)
       : parseLink(request.url ?? "");
-    if (!this.sourceOf(link)) {
+    if (!sourceFor(this.deps.sources, link)) {
       throw new NimbusError(
         "offline_link_unsupported",
         `${link.kind} links are not available on this server`,
       );
     }
-    await this.checkDailyCap(userId);
-    const parentId = body.parent_id || (await this.downloadsFolder(userId, locale));
-    if (body.parent_id) await this.requireFolder(userId, body.parent_id);
+    await this.caps.checkDailyCap(userId);
+    const parentId = body.parent_id || (await this.places.downloadsFolder(userId, locale));
+    if (body.parent_id) await this.places.requireFolder(userId, body.parent_id);
     const params: Record<string, string> = {
       url: linkText(link),
       parent_id: parentId,
@@ -159,13 +146,13 @@ export class OfflineService {
         phase: "PHASE_TYPE_PAUSED",
         params: { command: "pause", speed: "0" },
       });
-      this.running.get(taskId)?.abort(new TaskSuspended(false));
+      this.runner.abort(taskId, new TaskSuspended(false));
     } else if (command === "RESUME" && task.phase === "PHASE_TYPE_PAUSED") {
       await this.deps.tasks.update(taskId, { params: { command: "" } });
       const queued = await this.deps.taskJobs.requeue(OFFLINE_JOB, job, { group: userId });
       return queued ?? this.deps.tasks.get(userId, taskId);
     } else if (command === "RETRY" && task.phase === "PHASE_TYPE_ERROR") {
-      await this.checkDailyCap(userId);
+      await this.caps.checkDailyCap(userId);
       await this.deps.tasks.update(taskId, { params: { command: "" } });
       const queued = await this.deps.taskJobs.requeue(OFFLINE_JOB, job, { group: userId });
       return queued ?? this.deps.tasks.get(userId, taskId);
@@ -187,9 +174,8 @@ export class OfflineService {
       .where("id", "in", ids)
       .execute();
     for (const row of rows) {
-      const controller = this.running.get(row.id);
-      if (controller) controller.abort(new TaskSuspended(true));
-      else if (row.phase !== "PHASE_TYPE_RUNNING") await this.sweep(row.id);
+      const stopped = this.runner.abort(row.id, new TaskSuspended(true));
+      if (!stopped && row.phase !== "PHASE_TYPE_RUNNING") await this.runner.sweep(row.id);
     }
     if (deleteFiles) {
       const files = rows.filter((r) => r.phase === "PHASE_TYPE_COMPLETE" && r.file_id).map((r) => r.file_id);
@@ -212,7 +198,7 @@ export class OfflineService {
       lines.map(async (url): Promise<CheckedLink> => {
         try {
           const link = parseLink(url);
-          const source = this.sourceOf(link);
+          const source = sourceFor(this.deps.sources, link);
           if (!source)
             throw new NimbusError("offline_link_unsupported", `${link.kind} links are not available`);
           const signal = AbortSignal.timeout(INSPECT_TIMEOUT_MS);
@@ -234,26 +220,8 @@ export class OfflineService {
   }
 
   /** The `offline` entry of `about.quotas` and `over_free_task_limit`. */
-  async quotas(userId: string): Promise<{
-    offline: { total_assets: string; assets: string; daily_tasks_used: string; daily_tasks_limit: string };
-    overFreeTaskLimit: boolean;
-  }> {
-    const plan = await this.plans.planOf(userId);
-    const { premium } = plan;
-    const { offline } = this.deps.config;
-    const monthly = premium ? offline.monthlyTrafficPremium : offline.monthlyTrafficFree;
-    const used = await this.monthlyBytes(userId);
-    const daily = this.dailyLimit(plan);
-    const today = await this.tasksToday(userId);
-    return {
-      offline: {
-        total_assets: monthly > 0 ? String(monthly) : "-1",
-        assets: monthly > 0 ? String(Math.max(0, monthly - used)) : "-1",
-        daily_tasks_used: String(today),
-        daily_tasks_limit: daily > 0 ? String(daily) : "-1",
-      },
-      overFreeTaskLimit: !premium && daily > 0 && today >= daily,
-    };
+  quotas(userId: string): Promise<OfflineQuotas> {
+    return this.caps.quotas(userId);
   }
 
   /** Stops the sources' background work at shutdown. */
@@ -262,329 +230,7 @@ export class OfflineService {
   }
 
   dirOf(taskId: string): string {
-    return path.join(this.deps.config.offline.dir, taskId.replace(/[^A-Za-z0-9_-]/g, ""));
-  }
-
-  // ----- the job -----
-
-  private async run(job: OfflineJob, context: JobContext): Promise<TaskResult> {
-    const row = await this.taskRow(job.taskId);
-    if (!row) throw new TaskSuspended(true);
-    const params = parseParams(row.params);
-    if (params.command === "pause") {
-      await this.deps.tasks.update(job.taskId, { phase: "PHASE_TYPE_PAUSED" });
-      throw new TaskSuspended(false);
-    }
-    const controller = new AbortController();
-    this.running.set(job.taskId, controller);
-    const timeout = AbortSignal.timeout(this.deps.config.offline.timeoutMs);
-    const signal = AbortSignal.any([controller.signal, context.signal, timeout]);
-    try {
-      return await this.fetchInto(job, params, signal);
-    } catch (error) {
-      const reason: unknown = controller.signal.reason;
-      if (controller.signal.aborted && reason instanceof TaskSuspended) {
-        if (!reason.release)
-          await this.deps.tasks.update(job.taskId, { phase: "PHASE_TYPE_PAUSED", params: { speed: "0" } });
-        throw reason;
-      }
-      if (timeout.aborted && !context.signal.aborted) {
-        throw new NimbusError(
-          "offline_fetch_timeout",
-          "the download took longer than OFFLINE_TIMEOUT_SECONDS",
-        );
-      }
-      throw error;
-    } finally {
-      this.running.delete(job.taskId);
-    }
-  }
-
-  private async fetchInto(
-    job: OfflineJob,
-    params: Record<string, string>,
-    signal: AbortSignal,
-  ): Promise<TaskResult> {
-    const dir = this.dirOf(job.taskId);
-    await mkdir(dir, { recursive: true });
-    const link = await this.linkOf(job.taskId, params);
-    const source = this.sourceOf(link);
-    if (!source) throw new NimbusError("offline_link_unsupported");
-    const manifest = await source.inspect(link, signal);
-    const chosen = selection(manifest, params.files);
-    const files = manifest.files.filter((f) => chosen.includes(f.index));
-    if (params.filter_junk === "1") files.splice(0, files.length, ...withoutJunk(files));
-    const selected = files.map((f) => f.index);
-    const narrowed = Boolean(params.files) || selected.length < manifest.files.length;
-    const total = files.every((f) => f.size !== undefined)
-      ? files.reduce((s, f) => s + (f.size ?? 0), 0)
-      : undefined;
-    await this.deps.tasks.update(job.taskId, {
-      ...(!params.name && { fileName: manifest.name }),
-      params: { ...(total !== undefined && { total_bytes: String(total), file_size: String(total) }) },
-    });
-    if (total !== undefined) await this.checkSpace(job.userId, total);
-    if (total !== undefined) await this.checkTraffic(job.userId, total);
-
-    const instant = manifest.contentKey ? await this.byReference(job, params, manifest, files) : undefined;
-    if (instant) return instant;
-
-    let lastWrite = 0;
-    let writing: Promise<void> = Promise.resolve();
-    await source.fetch(link, manifest, {
-      dir,
-      ...(narrowed && { selected }),
-      signal,
-      onWritten: (file, size, end) => this.deps.uploads.fetchedWritten(file, size, end),
-      onRestart: (file) => this.deps.uploads.fetchedRestarted(file),
-      onProgress: (progress) => {
-        const now = Date.now();
-        if (now - lastWrite < PROGRESS_WRITE_MS) return;
-        lastWrite = now;
-        writing = writing.then(() => this.reportProgress(job, progress, total)).catch(() => undefined);
-      },
-    });
-    await writing;
-    signal.throwIfAborted();
-    return this.commit(job, params, manifest, files, dir);
-  }
-
-  private async reportProgress(
-    job: OfflineJob,
-    progress: { bytes: number; total?: number; speed: number; peers?: number },
-    total: number | undefined,
-  ): Promise<void> {
-    const all = progress.total ?? total;
-    if (this.deps.config.offline.maxBytes > 0 && progress.bytes > this.deps.config.offline.maxBytes) {
-      this.running.get(job.taskId)?.abort(new NimbusError("file_too_large"));
-    }
-    const alive = await this.deps.tasks.update(job.taskId, {
-      ...(all ? { progress: Math.min(99, (progress.bytes * 100) / all) } : {}),
-      params: {
-        speed: String(Math.round(progress.speed)),
-        predict_speed: String(Math.round(progress.speed)),
-        downloaded_bytes: String(progress.bytes),
-        ...(all !== undefined && { total_bytes: String(all), file_size: String(all) }),
-        ...(progress.peers !== undefined && { peers: String(progress.peers) }),
-      },
-    });
-    const controller = this.running.get(job.taskId);
-    if (!alive) controller?.abort(new TaskSuspended(true));
-    else {
-      // A pause asked on another node reaches the run through the task's params.
-      const row = await this.taskRow(job.taskId);
-      if (row && parseParams(row.params).command === "pause") controller?.abort(new TaskSuspended(false));
-    }
-  }
-
-  /** Files the fetched files: one file, or a folder with the manifest's tree. */
-  private async commit(
-    job: OfflineJob,
-    params: Record<string, string>,
-    manifest: OfflineManifest,
-    files: OfflineManifest["files"],
-    dir: string,
-  ): Promise<TaskResult> {
-    const parentId = await this.parentOf(job.userId, params);
-    const rootName = params.name || manifest.name;
-    let first: FileRow | undefined;
-    let bytes = 0;
-    const stored: Array<{ index: number; path: string; gcid: string; size: number }> = [];
-    for (const file of files) {
-      const local = path.join(dir, ...file.path);
-      const size = (await import("node:fs/promises").then((fs) => fs.stat(local))).size;
-      const segments = manifest.folder ? [rootName, ...file.path] : [rootName];
-      const row = await this.deps.uploads.storeFetched(
-        job.userId,
-        { parentId, folders: segments.slice(0, -1), name: segments[segments.length - 1] as string, size },
-        local,
-      );
-      first ??= row;
-      bytes += size;
-      if (row.blob_gcid)
-        stored.push({ index: file.index, path: file.path.join("/"), gcid: row.blob_gcid, size });
-    }
-    if (manifest.contentKey) await this.remember(manifest.contentKey, stored);
-    const result =
-      manifest.folder && first
-        ? await this.deps.filesRepository.findOwned(job.userId, first.parent_id)
-        : first;
-    const top = manifest.folder ? await this.topFolder(job.userId, first, parentId) : result;
-    return {
-      ...(top && { fileId: top.id, fileName: top.name }),
-      params: {
-        file_size: String(bytes),
-        total_bytes: String(bytes),
-        downloaded_bytes: String(bytes),
-        speed: "0",
-      },
-    };
-  }
-
-  /** Instant cloud download: every selected file already stored under the content key. */
-  private async byReference(
-    job: OfflineJob,
-    params: Record<string, string>,
-    manifest: OfflineManifest,
-    files: OfflineManifest["files"],
-  ): Promise<TaskResult | undefined> {
-    const known = await this.deps.db
-      .selectFrom("offline_contents")
-      .selectAll()
-      .where("content_key", "=", manifest.contentKey as string)
-      .execute();
-    const byIndex = new Map(known.map((row) => [row.file_index, row]));
-    if (!files.every((f) => byIndex.has(f.index))) return undefined;
-    const parentId = await this.parentOf(job.userId, params);
-    const rootName = params.name || manifest.name;
-    let first: FileRow | undefined;
-    let bytes = 0;
-    for (const file of files) {
-      const row = byIndex.get(file.index);
-      if (!row) return undefined;
-      const segments = manifest.folder ? [rootName, ...row.path.split("/")] : [rootName];
-      const made = await this.deps.uploads.storeByReference(
-        job.userId,
-        {
-          parentId,
-          folders: segments.slice(0, -1),
-          name: segments[segments.length - 1] as string,
-          size: Number(row.size),
-        },
-        row.gcid,
-      );
-      if (!made) return first ? undefined : undefined;
-      first ??= made;
-      bytes += Number(row.size);
-    }
-    const top = manifest.folder ? await this.topFolder(job.userId, first, parentId) : first;
-    return {
-      ...(top && { fileId: top.id, fileName: top.name }),
-      params: {
-        file_size: String(bytes),
-        total_bytes: String(bytes),
-        downloaded_bytes: "0",
-        instant: "true",
-        speed: "0",
-      },
-    };
-  }
-
-  /** The folder directly under `parentId` that holds `file` (a torrent's root folder). */
-  private async topFolder(
-    userId: string,
-    file: FileRow | undefined,
-    parentId: string,
-  ): Promise<FileRow | undefined> {
-    let current = file;
-    while (current && current.parent_id !== parentId && current.parent_id !== "") {
-      current = await this.deps.filesRepository.findOwned(userId, current.parent_id);
-    }
-    return current;
-  }
-
-  private async remember(
-    contentKey: string,
-    stored: Array<{ index: number; path: string; gcid: string; size: number }>,
-  ) {
-    const now = this.deps.clock.now();
-    for (const file of stored) {
-      await this.deps.db
-        .insertInto("offline_contents")
-        .values({
-          content_key: contentKey,
-          file_index: file.index,
-          path: file.path,
-          gcid: file.gcid,
-          size: file.size,
-          created_at: now,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(["content_key", "file_index"])
-            .doUpdateSet({ gcid: file.gcid, size: file.size, path: file.path }),
-        )
-        .execute();
-    }
-  }
-
-  // ----- caps -----
-
-  /** The plan's daily task cap (0: none) plus the task cap packs the user holds. */
-  private dailyLimit(plan: OfflinePlan): number {
-    const { offline } = this.deps.config;
-    const base = plan.premium ? offline.dailyTasksPremium : offline.dailyTasksFree;
-    return base > 0 ? base + plan.extraDailyTasks : 0;
-  }
-
-  private async checkDailyCap(userId: string): Promise<void> {
-    const limit = this.dailyLimit(await this.plans.planOf(userId));
-    if (limit > 0 && (await this.tasksToday(userId)) >= limit) {
-      throw new NimbusError("task_daily_create_limit", `at most ${limit} cloud downloads a day`, {
-        params: { limit },
-      });
-    }
-  }
-
-  /** Offline tasks the user created since 00:00 UTC (in the database, so every node counts the same). */
-  private async tasksToday(userId: string): Promise<number> {
-    const now = this.deps.clock.now();
-    const row = await this.deps.db
-      .selectFrom("tasks")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("user_id", "=", userId)
-      .where("type", "=", OFFLINE_TASK_TYPE)
-      .where("created_at", ">=", now - (now % DAY_MS))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
-  }
-
-  /** Bytes fetched from the network by the user's offline tasks created this calendar month (UTC). */
-  private async monthlyBytes(userId: string): Promise<number> {
-    const date = new Date(this.deps.clock.now());
-    const start = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-    const rows = await this.deps.db
-      .selectFrom("tasks")
-      .select("params")
-      .where("user_id", "=", userId)
-      .where("type", "=", OFFLINE_TASK_TYPE)
-      .where("created_at", ">=", start)
-      .execute();
-    return rows.reduce((sum, row) => sum + (Number(parseParams(row.params).downloaded_bytes) || 0), 0);
-  }
-
-  private async checkTraffic(userId: string, bytes: number): Promise<void> {
-    const { offline } = this.deps.config;
-    const monthly = (await this.plans.planOf(userId)).premium
-      ? offline.monthlyTrafficPremium
-      : offline.monthlyTrafficFree;
-    if (monthly > 0 && (await this.monthlyBytes(userId)) + bytes > monthly) {
-      throw new NimbusError("traffic_not_enough", "the monthly cloud-download traffic is used up");
-    }
-  }
-
-  /** Refuses at once when the announced size exceeds the user's free space. */
-  private async checkSpace(userId: string, bytes: number): Promise<void> {
-    const user = await this.deps.users.findById(userId);
-    if (!user) throw new NimbusError("unauthenticated");
-    const free =
-      (await this.deps.files.storageLimit(userId)) -
-      Number(user.storage_usage) -
-      Number(user.storage_reserved);
-    if (bytes > free)
-      throw new NimbusError("file_space_not_enough", "the download is larger than the free space");
-  }
-
-  // ----- helpers -----
-
-  private sourceOf(link: OfflineLink): OfflineSource | undefined {
-    return this.deps.sources.find((source) => source.accepts(link));
-  }
-
-  private async linkOf(taskId: string, params: Record<string, string>): Promise<OfflineLink> {
-    const torrent = await readFile(path.join(this.dirOf(taskId), ".link.torrent")).catch(() => undefined);
-    if (torrent) return { kind: "torrent", torrent: new Uint8Array(torrent) };
-    return parseLink(params.url ?? "");
+    return this.runner.dirOf(taskId);
   }
 
   private async torrentFromDrive(userId: string, fileId: string): Promise<OfflineLink> {
@@ -598,61 +244,4 @@ export class OfflineService {
     for await (const chunk of await this.deps.blobs.get(file.blob_gcid)) chunks.push(chunk as Buffer);
     return { kind: "torrent", torrent: new Uint8Array(Buffer.concat(chunks)), name: file.name };
   }
-
-  private async requireFolder(userId: string, id: string): Promise<void> {
-    const folder = await this.deps.filesRepository.findOwned(userId, id);
-    if (!folder || folder.kind !== FILE_KIND.folder || folder.trashed_at !== null) {
-      throw new NimbusError("file_parent_invalid", undefined, { metadata: { parent_id: id } });
-    }
-  }
-
-  /** Where the result goes: the task's folder, or "My Downloads" again if that one went away. */
-  private async parentOf(userId: string, params: Record<string, string>): Promise<string> {
-    const id = params.parent_id ?? "";
-    if (!id) return "";
-    const folder = await this.deps.filesRepository.findOwned(userId, id);
-    if (folder && folder.kind === FILE_KIND.folder && folder.trashed_at === null) return id;
-    const user = await this.deps.users.findById(userId);
-    return this.downloadsFolder(userId, user?.locale ?? "en-US");
-  }
-
-  /** The user's "My Downloads" at the root: made on first use in the user's language, then remembered. */
-  private async downloadsFolder(userId: string, locale: string): Promise<string> {
-    const known = await this.deps.db
-      .selectFrom("offline_folders")
-      .select("folder_id")
-      .where("user_id", "=", userId)
-      .executeTakeFirst();
-    if (known) {
-      const folder = await this.deps.filesRepository.findOwned(userId, known.folder_id);
-      if (folder && folder.kind === FILE_KIND.folder && folder.trashed_at === null) return folder.id;
-    }
-    const user = await this.deps.users.findById(userId);
-    const name = serverText(user?.locale ?? locale, "offline.myDownloads");
-    const created = await this.deps.files.create(userId, { kind: FILE_KIND.folder, name, parent_id: "" });
-    await this.deps.db
-      .insertInto("offline_folders")
-      .values({ user_id: userId, folder_id: created.file.id })
-      .onConflict((oc) => oc.column("user_id").doUpdateSet({ folder_id: created.file.id }))
-      .execute();
-    return created.file.id;
-  }
-
-  private taskRow(id: string) {
-    return this.deps.db.selectFrom("tasks").selectAll().where("id", "=", id).executeTakeFirst();
-  }
-
-  private async sweep(taskId: string): Promise<void> {
-    await rm(this.dirOf(taskId), { recursive: true, force: true });
-  }
-}
-
-/** The manifest indexes to keep: `files` (comma-separated indexes) or all. */
-function selection(manifest: OfflineManifest, files: string | undefined): number[] {
-  const all = manifest.files.map((f) => f.index);
-  if (!files) return all;
-  const wanted = new Set(files.split(",").map(Number));
-  const chosen = all.filter((index) => wanted.has(index));
-  if (chosen.length === 0) throw new NimbusError("invalid_argument", "url.files names no file of the link");
-  return chosen;
 }
