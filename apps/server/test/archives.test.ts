@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFolder, pathOf, uploadFile } from "./support/media-files.js";
 import { makeRar } from "./support/rar-fixture.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
+import { requireTools } from "./support/tools.js";
 import { signUp, type TestUser } from "./support/users.js";
+
+requireTools("zip", "7zz");
 
 const MiB = 1024 * 1024;
 

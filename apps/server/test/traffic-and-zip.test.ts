@@ -10,7 +10,10 @@ import { systemClock } from "../src/lib/clock.js";
 import { DownloadTraffic } from "../src/modules/downloads/download-traffic.js";
 import { createFolder, pathOf, uploadFile } from "./support/media-files.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
+import { requireTools } from "./support/tools.js";
 import { signUp, type TestUser } from "./support/users.js";
+
+requireTools("unzip", "7zz");
 
 const LIMIT = 40 * 1024 * 1024;
 

@@ -6,6 +6,9 @@ import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { signUpOverHttp } from "../support/mail.js";
 import { type ServerProcess, startServer } from "../support/server-process.js";
+import { requireTools } from "../support/tools.js";
+
+requireTools("zip", "7zz");
 
 /**
  * A fake `7zz` that, asked to extract, writes part of the output, records its pid

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseJobQueue } from "../../src/jobs/database-job-queue.js";
 import { createFolder, uploadFile } from "../support/media-files.js";
 import { createTestApp, type TestApp } from "../support/test-app.js";
+import { requireTools } from "../support/tools.js";
 import { signUp, type TestUser } from "../support/users.js";
+
+requireTools("zip");
 
 const MiB = 1024 * 1024;
 

@@ -6,7 +6,10 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requireTools } from "../../../test/support/tools.js";
 import { type ZipEntry, zipSize, zipStream } from "./zip-writer.js";
+
+requireTools("unzip", "7zz");
 
 const bytes = (text: string) => async () => Readable.from([Buffer.from(text)]);
 
