@@ -3,6 +3,8 @@ import { NavLink } from "react-router";
 import { fileIcons } from "../components/file-icons.js";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
+import { LanguageMenu } from "../components/language-menu.js";
+import { ThemeToggle } from "../components/theme-toggle.js";
 import { useT } from "../i18n/i18n.js";
 import { useDriveSession } from "../session/session.js";
 import { useFeature } from "../site/remote-config.js";
@@ -134,6 +136,11 @@ export function DriveSidebar({
         <div className="sidebar-storage">
           <h2>{t("drive.storage")}</h2>
           <Storage />
+        </div>
+        {/* On phones the header has no room for these; .mobile-only hides them elsewhere. */}
+        <div className="sidebar-settings mobile-only">
+          <ThemeToggle />
+          <LanguageMenu />
         </div>
       </aside>
     </>
