@@ -78,23 +78,41 @@ function RenameInput({ file, onRename }: Pick<ItemProps, "file" | "onRename">) {
   );
 }
 
-function Thumb({ file, size }: { file: DriveFile; size: number }) {
-  const tone = itemTone(file);
-  if (file.thumbnail_link)
-    return (
-      <img
-        className="file-thumb"
-        src={file.thumbnail_link}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        draggable={false}
-      />
-    );
-  return (
-    <span className={`file-icon tone-${tone}`}>
+/** Text files' thumbnails are their first lines on a white page (the server's `text` kind). */
+const TEXT_THUMBNAIL = /^text\/|^application\/(json|xml|javascript)$/;
+
+/**
+ * An item's picture: its type's icon, with the thumbnail drawn over it once loaded (so a
+ * row is never blank while thumbnails are pending). A list row keeps the icon alone for
+ * text files: their first lines shrunk to 32 px are a white square, in dark mode too.
+ */
+export function Thumb({ file, size, row = false }: { file: DriveFile; size: number; row?: boolean }) {
+  const icon = (
+    <span className={`file-icon tone-${itemTone(file)}`}>
       <Icon d={itemIcon(file)} size={size} />
     </span>
+  );
+  if (!file.thumbnail_link || (row && TEXT_THUMBNAIL.test(file.mime_type ?? ""))) return icon;
+  const image = (
+    <img
+      className="file-thumb"
+      src={file.thumbnail_link}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      draggable={false}
+    />
+  );
+  return row ? (
+    <span className="thumb-frame">
+      {icon}
+      {image}
+    </span>
+  ) : (
+    <>
+      {icon}
+      {image}
+    </>
   );
 }
 
@@ -272,7 +290,7 @@ export const FileItem = memo(function FileItem(props: ItemProps) {
         {/* biome-ignore lint/a11y/useSemanticElements: a virtualized grid positions its rows itself, which table elements cannot */}
         <div role="gridcell" tabIndex={-1} className="cell-name">
           <Check index={index} selected={selected} name={file.name} onCheck={props.onCheck} />
-          <Thumb file={file} size={22} />
+          <Thumb file={file} size={22} row />
           <span className="name-stack">
             <Name file={file} renaming={renaming} onRename={props.onRename} />
             {props.location && <Location file={file} path={props.location} />}
