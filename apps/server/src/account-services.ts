@@ -1,3 +1,4 @@
+import type { GrantsServices } from "./grants-services.js";
 import { BackgroundSends } from "./mail/background-sends.js";
 import { createMailer, createSmsSender } from "./mail/index.js";
 import type { Mailer, MailLogger } from "./mail/mailer.js";
@@ -6,6 +7,7 @@ import { AccountDeletion } from "./modules/accounts/account-deletion.js";
 import { registerAccountJobs } from "./modules/accounts/account-jobs.js";
 import { AccountService } from "./modules/accounts/account-service.js";
 import { AccountsRepository } from "./modules/accounts/accounts-repository.js";
+import { AppPasswordSignin } from "./modules/accounts/app-password-signin.js";
 import { ExternalIdentities } from "./modules/accounts/external-identities.js";
 import { ExternalSignin } from "./modules/accounts/external-signin.js";
 import { OidcProviders } from "./modules/accounts/oidc-providers.js";
@@ -15,7 +17,6 @@ import { TwoFactorService } from "./modules/accounts/two-factor-service.js";
 import { TwoFactorTokens } from "./modules/accounts/two-factor-tokens.js";
 import { VerificationService } from "./modules/accounts/verification-service.js";
 import { VerificationsRepository } from "./modules/accounts/verifications-repository.js";
-import type { AuthService } from "./modules/auth/auth-service.js";
 import type { Shared } from "./services.js";
 
 const SIGNIN_ACTION = "POST:/v1/auth/signin";
@@ -23,6 +24,8 @@ const SIGNIN_ACTION = "POST:/v1/auth/signin";
 /** Accounts: sign-up, sign-in, codes, two-factor, changes by code, deletion. */
 export interface AccountServices {
   accounts: AccountService;
+  /** WebDAV's HTTP Basic: an account name and one of its app passwords, guarded like sign-in. */
+  appPasswordSignin: AppPasswordSignin;
   verifications: VerificationService;
   twoFactor: TwoFactorService;
   accountChanges: AccountChanges;
@@ -38,7 +41,11 @@ export interface AccountServices {
 }
 
 /** Wires the accounts module and registers its jobs; `shared.mailer`/`shared.sms` replace the configured ones (tests). */
-export function wireAccounts(shared: Shared, auth: AuthService, logger: MailLogger): AccountServices {
+export function wireAccounts(
+  shared: Shared,
+  { auth, appPasswords }: Pick<GrantsServices, "auth" | "appPasswords">,
+  logger: MailLogger,
+): AccountServices {
   const { db, clock, config, jobs, rateLimits } = shared;
   const settings = config.accounts;
   const mailer = shared.mailer ?? createMailer(settings, logger);
@@ -101,6 +108,7 @@ export function wireAccounts(shared: Shared, auth: AuthService, logger: MailLogg
   });
   return {
     accounts: accountService,
+    appPasswordSignin: new AppPasswordSignin({ accounts, appPasswords, guard, clock }),
     externalSignin,
     verifications,
     twoFactor,

@@ -14,6 +14,7 @@ import { registerRoutes } from "./http/routes/index.js";
 import { installSecurityHeaders } from "./http/security-headers.js";
 import type { NimbusApp } from "./http/types.js";
 import { registerWeb } from "./http/web/web.js";
+import { registerWebDav } from "./http/webdav/webdav.js";
 import { type AppDeps, createServices } from "./services.js";
 
 export interface BuildOptions {
@@ -80,6 +81,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerCaptcha(app, services.captcha);
   await registerOpenApi(app, deps.config.publicUrl);
   registerRoutes(app, services);
+  // WebDAV signs in with app passwords (HTTP Basic) itself: a public context.
+  await registerPublic(app, (scoped) => registerWebDav(scoped, services));
   await registerPublic(app, (scoped) =>
     registerWeb(scoped, deps.config.web, services.region.blockedIps, {
       embedParentOrigins: deps.config.embedParentOrigins,

@@ -4,6 +4,7 @@ import type { Admins } from "./modules/audit/admins.js";
 import { AdminDashboardFigures } from "./modules/audit/dashboard.js";
 import { TransparencyFigures } from "./modules/audit/transparency.js";
 import { UserAdmin } from "./modules/audit/user-admin.js";
+import type { AppPasswords } from "./modules/auth/app-passwords.js";
 import type { AuthService } from "./modules/auth/auth-service.js";
 import type { Shared } from "./services.js";
 
@@ -17,6 +18,7 @@ export interface ConsoleServices {
 /** What the console takes from other areas: sessions, the admin log, who is an admin, and account changes. */
 export interface ConsoleParts {
   auth: AuthService;
+  appPasswords: AppPasswords;
   adminLog: AdminLog;
   admins: Admins;
   accounts: Pick<AccountServices, "accountDeletion" | "twoFactorReset">;
@@ -24,12 +26,13 @@ export interface ConsoleParts {
 
 export function wireConsole(shared: Shared, parts: ConsoleParts): ConsoleServices {
   const { db, clock, memberships } = shared;
-  const { auth, adminLog, admins, accounts } = parts;
+  const { auth, appPasswords, adminLog, admins, accounts } = parts;
   return {
     userAdmin: new UserAdmin({
       db,
       clock,
       auth,
+      appPasswords,
       memberships,
       adminLog,
       admins,

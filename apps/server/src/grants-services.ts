@@ -1,3 +1,4 @@
+import { AppPasswords } from "./modules/auth/app-passwords.js";
 import { registerAuthJobs } from "./modules/auth/auth-jobs.js";
 import { AuthService } from "./modules/auth/auth-service.js";
 import { AuthorizationCodes } from "./modules/auth/authorization-codes.js";
@@ -13,6 +14,8 @@ import type { Shared } from "./services.js";
 
 export interface GrantsServices {
   auth: AuthService;
+  /** Passwords of apps connected over WebDAV, one per app. */
+  appPasswords: AppPasswords;
   clients: ClientRegistry;
   grants: TokenGrants;
   authCodes: AuthorizationCodes;
@@ -36,6 +39,7 @@ export function wireGrants(shared: Shared): GrantsServices {
   registerAuthJobs(jobs, clock, { sessions, codes: authCodes, devices });
   return {
     auth,
+    appPasswords: new AppPasswords(db, clock),
     clients,
     grants: new TokenGrants(auth, clients, authCodes, devices),
     authCodes,

@@ -35,6 +35,7 @@ import { TaskJobs } from "./modules/tasks/task-jobs.js";
 import { TaskService } from "./modules/tasks/task-service.js";
 import type { UserSettingsStore } from "./modules/users/user-settings.js";
 import { UsersRepository } from "./modules/users/users-repository.js";
+import { DavTree } from "./modules/webdav/dav-tree.js";
 import { type OperatorServices, wireOperators } from "./operator-services.js";
 import { type RewardsServices, wireRewards } from "./rewards-services.js";
 import { type ShareServices, wireShares } from "./share-services.js";
@@ -111,6 +112,8 @@ export interface Services
   torrents: TorrentSource;
   /** Where another app's save from a share lands, by the user's folder settings (decision 0045). */
   appSaveFolders: AppSaveFolders;
+  /** The drive as WebDAV addresses it: paths of names. */
+  davTree: DavTree;
 }
 
 /**
@@ -125,12 +128,13 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
   const shares = wireShares(shared, media.previews, grants.userSettings);
   const shield = wireShield(shared, (clientId) => grants.clients.find(clientId)?.captchaSalts);
   const mailLog = log.child({ component: "mail" });
-  const accounts = wireAccounts(shared, grants.auth, mailLog);
+  const accounts = wireAccounts(shared, grants, mailLog);
   const rewards = wireRewards(shared);
   const membership = wireMembership(shared, accounts.mail, mailLog, rewards.campaigns);
   const operators = wireOperators(shared, accounts.mail, accounts.backgroundSends);
   const adminConsole = wireConsole(shared, {
     auth: grants.auth,
+    appPasswords: grants.appPasswords,
     adminLog: operators.adminLog,
     admins: shares.admins,
     accounts,
@@ -152,6 +156,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
     offline,
     torrents,
     appSaveFolders,
+    davTree: new DavTree(shared.db),
     ...deps,
     rateLimits,
     users,

@@ -9,8 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Served by plugins rather than the contract: the API reference itself and static assets. */
-const OUTSIDE_CONTRACT = [/^\/openapi\.json$/, /^\/docs\/api(\/|$)/];
+/** Served by plugins rather than the contract: the API reference itself, static assets, WebDAV. */
+const OUTSIDE_CONTRACT = [/^\/openapi\.json$/, /^\/docs\/api(\/|$)/, /^\/dav(\/|$)/];
 
 const contractRoutes = Object.values(endpoints).flatMap((area) =>
   Object.values(area as Record<string, Endpoint>).flatMap((endpoint) =>

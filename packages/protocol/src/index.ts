@@ -2,6 +2,7 @@ export * from "./api/access.js";
 export * from "./api/accounts.js";
 export * from "./api/ancestors.js";
 export * from "./api/app-build.js";
+export * from "./api/app-passwords.js";
 export * from "./api/archives.js";
 export * from "./api/auth.js";
 export * from "./api/captcha.js";

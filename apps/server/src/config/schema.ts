@@ -286,6 +286,11 @@ export const envSchema = z.object({
     .describe(
       "How long a background job stays claimed without a renewal. After a crash, its jobs resume (or fail, when out of attempts) this long after.",
     ),
+  WEBDAV_ALLOW_INSECURE: booleanFlag
+    .default(false)
+    .describe(
+      "`true` lets WebDAV (`/dav/`) take app passwords over plain HTTP from any address. Off, plain HTTP is accepted only from loopback addresses (behind a TLS proxy set `TRUST_PROXY` so `X-Forwarded-Proto` counts).",
+    ),
   OFFLINE_ALLOW_PRIVATE: booleanFlag
     .default(false)
     .describe(

@@ -9,6 +9,7 @@ import type { Generated, Selectable } from "kysely";
 export interface Tables {
   users: UsersTable;
   user_settings: UserSettingsTable;
+  app_passwords: AppPasswordsTable;
   sessions: SessionsTable;
   blobs: BlobsTable;
   files: FilesTable;
@@ -122,6 +123,19 @@ export interface UserSettingsTable {
   /** The JSON value. */
   value: string;
   updated_at: number;
+}
+
+/** A password of one app a user connected over WebDAV; deleted when revoked (migration 0027). */
+export interface AppPasswordsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** SHA-256 of the password, hex. */
+  secret_hash: string;
+  created_at: number;
+  last_used_at: number | null;
+  /** The address of the last use; empty before it. */
+  last_ip: Generated<string>;
 }
 
 /** A sent verification code and, once verified, its one-use token (migration 0005). */

@@ -21,6 +21,7 @@ import { userSettings } from "./0021_user_settings.js";
 import { externalIdentities } from "./0023_external_identities.js";
 import { adminCommerce } from "./0025_admin_commerce.js";
 import { yearlyCampaigns } from "./0026_yearly_campaigns.js";
+import { appPasswords } from "./0027_app_passwords.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -46,5 +47,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "0023_external_identities": externalIdentities(dialect),
     "0025_admin_commerce": adminCommerce(dialect),
     "0026_yearly_campaigns": yearlyCampaigns(dialect),
+    "0027_app_passwords": appPasswords(dialect),
   };
 }

@@ -118,8 +118,11 @@ import { challengeVerify } from "./shield/challenge-verify.js";
 import { avatar } from "./user/avatar.js";
 import { avatarUpload } from "./user/avatar-upload.js";
 import { changePassword } from "./user/change-password.js";
+import { createAppPassword } from "./user/create-app-password.js";
+import { listAppPasswords } from "./user/list-app-passwords.js";
 import { me } from "./user/me.js";
 import { providerUnlink } from "./user/provider-unlink.js";
+import { revokeAppPassword } from "./user/revoke-app-password.js";
 import { userSettings } from "./user/settings.js";
 import { unsubscribe } from "./user/unsubscribe.js";
 import { updateMe } from "./user/update-me.js";
@@ -212,6 +215,9 @@ const signedInRoutes: ReadonlyArray<Route> = [
   updateUserSettings,
   avatarUpload,
   changePassword,
+  createAppPassword,
+  listAppPasswords,
+  revokeAppPassword,
   about,
   listFiles,
   getFile,

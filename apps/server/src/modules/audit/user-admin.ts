@@ -6,6 +6,7 @@ import { type Clock, isoTime } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import { keysetPage, readPageToken } from "../../lib/page-token.js";
 import type { AdminActor, AdminLog } from "../admin-log/admin-log.js";
+import type { AppPasswords } from "../auth/app-passwords.js";
 import type { AuthService } from "../auth/auth-service.js";
 import { grant, revokePremium } from "../membership/entitlements.js";
 import { PREMIUM_TYPE } from "../membership/ledger.js";
@@ -18,6 +19,8 @@ export interface UserAdminDeps {
   db: Db;
   clock: Clock;
   auth: AuthService;
+  /** Revoked when an account is frozen (its sessions only stop; unfreezing resumes them). */
+  appPasswords: Pick<AppPasswords, "revokeAll">;
   memberships: Memberships;
   adminLog: AdminLog;
   admins: Admins;
@@ -242,6 +245,7 @@ export class UserAdmin {
       .set({ status, updated_at: this.deps.clock.now() })
       .where("id", "=", userId)
       .execute();
+    if (status === "BLOCKED") await this.deps.appPasswords.revokeAll(userId);
     await this.deps.adminLog.record({
       ...actor,
       action,

@@ -98,7 +98,7 @@ export class SessionsRepository {
     return Number(result.numUpdatedRows);
   }
 
-  /** Revokes every live session of a user but `exceptFamily`; answers how many ended. */
+  /** Revokes every live session of a user but `exceptFamily`, and every app password; answers how many sessions ended. */
   async revokeUser(userId: string, at: number, exceptFamily?: string): Promise<number> {
     let query = this.db
       .updateTable("sessions")
@@ -107,6 +107,8 @@ export class SessionsRepository {
       .where("revoked_at", "is", null);
     if (exceptFamily) query = query.where("family_id", "!=", exceptFamily);
     const result = await query.executeTakeFirst();
+    // App passwords end with the sessions (password change or reset, sign out everywhere, deletion).
+    await this.db.deleteFrom("app_passwords").where("user_id", "=", userId).execute();
     // Signed links made before carry the old generation and stop working.
     await this.db
       .updateTable("users")

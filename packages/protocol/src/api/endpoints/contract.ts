@@ -25,6 +25,12 @@ import {
 } from "../accounts.js";
 import { ancestorsSchema } from "../ancestors.js";
 import { appBuildResponseSchema } from "../app-build.js";
+import {
+  appPasswordListSchema,
+  appPasswordParamsSchema,
+  createAppPasswordRequestSchema,
+  createdAppPasswordSchema,
+} from "../app-passwords.js";
 import { archiveListRequestSchema, archiveListSchema, decompressRequestSchema } from "../archives.js";
 import {
   captchaChallengeQuerySchema,
@@ -756,6 +762,17 @@ export const endpoints = {
     changePassword: defineEndpoint(endpointLocations.user.changePassword, {
       body: changePasswordRequestSchema,
       response: { 200: changePasswordResponseSchema },
+    }),
+    createAppPassword: defineEndpoint(endpointLocations.user.createAppPassword, {
+      body: createAppPasswordRequestSchema,
+      response: { 200: createdAppPasswordSchema },
+    }),
+    listAppPasswords: defineEndpoint(endpointLocations.user.listAppPasswords, {
+      response: { 200: appPasswordListSchema },
+    }),
+    revokeAppPassword: defineEndpoint(endpointLocations.user.revokeAppPassword, {
+      params: appPasswordParamsSchema,
+      response: { 200: emptyResponseSchema },
     }),
     me: defineEndpoint(endpointLocations.user.me, { response: { 200: userMeSchema } }),
     unsubscribeInfo: defineEndpoint(endpointLocations.user.unsubscribeInfo, {

@@ -1,0 +1,179 @@
+import { NimbusError } from "@nimbus/protocol";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { etagOf, isCollection, propsFor } from "../../modules/webdav/dav-props.js";
+import type { DavResource } from "../../modules/webdav/dav-tree.js";
+import { type DavResponse, multistatus, parsePropfind } from "../../modules/webdav/dav-xml.js";
+import type { Services } from "../../services.js";
+import { serveFile } from "../serve-file.js";
+import type { NimbusApp } from "../types.js";
+import { davUser } from "./dav-auth.js";
+
+export const DAV_PREFIX = "/dav";
+/** What this server answers under `/dav/` today: reading (class 1's read side). */
+const ALLOWED = ["OPTIONS", "PROPFIND", "GET", "HEAD"];
+/** WebDAV methods not served yet: 405 with `Allow`, rather than a 404 from the router. */
+const NOT_SERVED = ["PUT", "POST", "DELETE", "MKCOL", "COPY", "MOVE", "PROPPATCH", "LOCK", "UNLOCK"];
+const DAV_METHODS = ["PROPFIND", "PROPPATCH", "MKCOL", "COPY", "MOVE", "LOCK", "UNLOCK"];
+const XML = "application/xml; charset=utf-8";
+const MAX_PROPFIND_BODY = 64 * 1024;
+
+/** The decoded names of a `/dav/...` path, root first; `..`, `.` and undecodable names are refused. */
+export function davSegments(url: string): string[] {
+  const pathname = url.split("?")[0] ?? "";
+  const rest = pathname.slice(DAV_PREFIX.length);
+  const segments: string[] = [];
+  for (const raw of rest.split("/")) {
+    if (raw === "") continue;
+    let name: string;
+    try {
+      name = decodeURIComponent(raw);
+    } catch {
+      throw new NimbusError("invalid_argument", "the path is not valid UTF-8 percent-encoding");
+    }
+    if (name === "." || name === ".." || name.includes("/"))
+      throw new NimbusError("invalid_argument", "bad path");
+    segments.push(name);
+  }
+  return segments;
+}
+
+/** The href of a resource: `/dav/` and its names, each percent-encoded; collections end with `/`. */
+export function davHref(segments: readonly string[], collection: boolean): string {
+  const path = segments.map((name) => encodeURIComponent(name)).join("/");
+  if (path === "") return `${DAV_PREFIX}/`;
+  return `${DAV_PREFIX}/${path}${collection ? "/" : ""}`;
+}
+
+/**
+ * WebDAV at `/dav/` (RFC 4918): the drive by paths of names, signed in with an app
+ * password (`dav-auth.ts`). Served today: `OPTIONS`, `PROPFIND` (depth 0 and 1, with the
+ * RFC 4331 quota properties) and `GET`/`HEAD` through the downloads' byte path (`Range`,
+ * conditional requests, traffic counted like a download). Writing methods answer 405.
+ */
+export async function registerWebDav(app: NimbusApp, services: Services): Promise<void> {
+  for (const method of DAV_METHODS) {
+    if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
+  }
+  const { appPasswordSignin, davTree, files, traffic, config } = services;
+  const allowInsecure = config.webdav.allowInsecure;
+  const signIn = (request: FastifyRequest, reply: FastifyReply) =>
+    davUser(request, reply, appPasswordSignin, allowInsecure);
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      "*",
+      { parseAs: "string", bodyLimit: MAX_PROPFIND_BODY },
+      (_request, body, done) => done(null, body),
+    );
+
+    for (const url of [DAV_PREFIX, `${DAV_PREFIX}/*`]) {
+      scope.route({
+        method: "OPTIONS",
+        url,
+        schema: { hide: true },
+        handler: async (_request, reply) =>
+          reply
+            .code(200)
+            .header("dav", "1")
+            .header("allow", ALLOWED.join(", "))
+            .header("ms-author-via", "DAV")
+            .header("content-length", "0")
+            .send(),
+      });
+
+      scope.route({
+        method: "PROPFIND",
+        url,
+        schema: { hide: true },
+        handler: async (request, reply) => {
+          const userId = await signIn(request, reply);
+          const depth = String(request.headers.depth ?? "infinity").toLowerCase();
+          if (depth !== "0" && depth !== "1") {
+            return reply
+              .code(403)
+              .type(XML)
+              .send(
+                '<?xml version="1.0" encoding="utf-8"?>\n<D:error xmlns:D="DAV:"><D:propfind-finite-depth/></D:error>\n',
+              );
+          }
+          let wanted: ReturnType<typeof parsePropfind>;
+          try {
+            wanted = parsePropfind(typeof request.body === "string" ? request.body : "");
+          } catch (error) {
+            throw new NimbusError("invalid_argument", `PROPFIND body: ${(error as Error).message}`);
+          }
+          const segments = davSegments(request.url);
+          const target = await davTree.resolve(userId, segments);
+          if (!target) throw new NimbusError("file_not_found");
+          const about = await files.about(userId);
+          const quota = {
+            used: Number(about.quota.usage),
+            available: Number(about.quota.limit) - Number(about.quota.usage),
+          };
+          const entries: Array<{ resource: DavResource; segments: string[] }> = [
+            { resource: target, segments },
+          ];
+          if (depth === "1" && isCollection(target)) {
+            const parentId = target.kind === "root" ? "" : target.row.id;
+            for (const row of await davTree.children(userId, parentId)) {
+              entries.push({ resource: { kind: "item", row }, segments: [...segments, row.name] });
+            }
+          }
+          const responses: DavResponse[] = entries.map(({ resource, segments: names }) => ({
+            href: davHref(names, isCollection(resource)),
+            ...propsFor(
+              resource,
+              quota,
+              wanted.kind === "prop" ? wanted.props : null,
+              wanted.kind === "propname",
+            ),
+          }));
+          return reply.code(207).type(XML).header("cache-control", "no-store").send(multistatus(responses));
+        },
+      });
+
+      scope.route({
+        method: ["GET", "HEAD"],
+        url,
+        schema: { hide: true },
+        handler: async (request, reply) => {
+          const userId = await signIn(request, reply);
+          const target = await davTree.resolve(userId, davSegments(request.url));
+          if (!target) throw new NimbusError("file_not_found");
+          if (target.kind === "root" || isCollection(target)) {
+            return reply.code(405).header("allow", "OPTIONS, PROPFIND").send();
+          }
+          const { file, open } = await files.openDownload(target.row.id);
+          return serveFile(
+            request,
+            reply,
+            {
+              name: file.name,
+              size: file.size,
+              mimeType: file.mime_type,
+              etag: etagOf(target),
+              lastModified: file.modified_at,
+              open,
+            },
+            {
+              charge: (bytes) => traffic.reserve(userId, bytes),
+              inline: false,
+              cacheControl: "private, no-cache",
+            },
+          );
+        },
+      });
+
+      scope.route({
+        method: NOT_SERVED,
+        url,
+        schema: { hide: true },
+        handler: async (request, reply) => {
+          await signIn(request, reply);
+          return reply.code(405).header("allow", ALLOWED.join(", ")).send();
+        },
+      });
+    }
+  });
+}

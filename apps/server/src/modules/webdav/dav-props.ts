@@ -1,0 +1,91 @@
+import { FILE_KIND } from "@nimbus/protocol";
+import type { DavResource } from "./dav-tree.js";
+import { escapeXml, type PropName } from "./dav-xml.js";
+
+/** The RFC 4331 quota of the user, in bytes. */
+export interface DavQuota {
+  used: number;
+  available: number;
+}
+
+const DAV = (name: string): PropName => ({ ns: "DAV:", name });
+
+/** The live properties a resource has, in the order `allprop` answers them. */
+export const LIVE_PROPS = [
+  "resourcetype",
+  "displayname",
+  "getcontentlength",
+  "getcontenttype",
+  "getetag",
+  "getlastmodified",
+  "creationdate",
+  "quota-used-bytes",
+  "quota-available-bytes",
+] as const;
+
+/** Whether a resource is a collection (the root or a folder). */
+export function isCollection(resource: DavResource): boolean {
+  return resource.kind === "root" || resource.row.kind === FILE_KIND.folder;
+}
+
+/**
+ * The entity tag of a resource: a file's is its content's (`"<gcid>"`, as downloads
+ * answer it), a folder's changes with its modification time.
+ */
+export function etagOf(resource: DavResource): string {
+  if (resource.kind === "root") return '"root"';
+  const { row } = resource;
+  return row.kind === FILE_KIND.folder ? `"${row.id}-${row.modified_at}"` : `"${row.blob_gcid ?? row.id}"`;
+}
+
+/** The values (XML content) of a resource's live properties; absent ones do not apply to it. */
+export function liveProps(resource: DavResource, quota: DavQuota): Map<string, string> {
+  const props = new Map<string, string>();
+  if (resource.kind === "root") {
+    props.set("resourcetype", "<D:collection/>");
+    props.set("displayname", "");
+    props.set("getetag", escapeXml(etagOf(resource)));
+  } else {
+    const { row } = resource;
+    const folder = row.kind === FILE_KIND.folder;
+    props.set("resourcetype", folder ? "<D:collection/>" : "");
+    props.set("displayname", escapeXml(row.name));
+    if (!folder) {
+      props.set("getcontentlength", String(row.size));
+      props.set("getcontenttype", escapeXml(row.mime_type || "application/octet-stream"));
+    }
+    props.set("getetag", escapeXml(etagOf(resource)));
+    props.set("getlastmodified", new Date(Number(row.modified_at)).toUTCString());
+    props.set("creationdate", new Date(Number(row.created_at)).toISOString());
+  }
+  if (isCollection(resource)) {
+    props.set("quota-used-bytes", String(quota.used));
+    props.set("quota-available-bytes", String(Math.max(0, quota.available)));
+  }
+  return props;
+}
+
+/** What a PROPFIND answers for one resource: `wanted` null means every live property (allprop). */
+export function propsFor(
+  resource: DavResource,
+  quota: DavQuota,
+  wanted: readonly PropName[] | null,
+  namesOnly = false,
+): { found: Array<{ prop: PropName; xml: string }>; missing: PropName[] } {
+  const live = liveProps(resource, quota);
+  if (wanted === null) {
+    // RFC 4331 §3: the quota properties are answered only when asked for by name.
+    const found = [...live]
+      .filter(([name]) => namesOnly || !name.startsWith("quota-"))
+      .map(([name, xml]) => ({ prop: DAV(name), xml: namesOnly ? "" : xml }));
+    return { found, missing: [] };
+  }
+  const found: Array<{ prop: PropName; xml: string }> = [];
+  const missing: PropName[] = [];
+  for (const prop of wanted) {
+    const xml = prop.ns === "DAV:" ? live.get(prop.name) : undefined;
+    if (xml === undefined) missing.push(prop);
+    else found.push({ prop, xml });
+  }
+  return { found, missing };
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { multistatus, parsePropfind } from "./dav-xml.js";
+
+describe("PROPFIND bodies", () => {
+  it("reads allprop, propname and a prop list with namespaces resolved", () => {
+    expect(parsePropfind("")).toEqual({ kind: "allprop" });
+    expect(parsePropfind('<D:propfind xmlns:D="DAV:"><D:allprop/></D:propfind>')).toEqual({
+      kind: "allprop",
+    });
+    expect(parsePropfind('<propfind xmlns="DAV:"><propname/></propfind>')).toEqual({ kind: "propname" });
+    expect(
+      parsePropfind(
+        '<?xml version="1.0"?><a:propfind xmlns:a="DAV:"><a:prop><a:getetag/><b:x xmlns:b="urn:z"></b:x></a:prop></a:propfind>',
+      ),
+    ).toEqual({
+      kind: "prop",
+      props: [
+        { ns: "DAV:", name: "getetag" },
+        { ns: "urn:z", name: "x" },
+      ],
+    });
+  });
+
+  it("refuses malformed bodies, undeclared prefixes, DTDs and other roots", () => {
+    for (const body of [
+      '<propfind xmlns="DAV:"><prop>',
+      "<D:propfind><D:prop/></D:propfind>",
+      '<!DOCTYPE x [<!ENTITY e "x">]><propfind xmlns="DAV:"/>',
+      '<propupdate xmlns="DAV:"/>',
+    ]) {
+      expect(() => parsePropfind(body), body).toThrow();
+    }
+  });
+});
+
+describe("multistatus", () => {
+  it("escapes hrefs and puts found and missing properties in their own propstat", () => {
+    const xml = multistatus([
+      {
+        href: "/dav/a&b",
+        found: [{ prop: { ns: "DAV:", name: "getetag" }, xml: "&quot;1&quot;" }],
+        missing: [{ ns: "urn:z", name: "x" }],
+      },
+    ]);
+    expect(xml).toContain("<D:href>/dav/a&amp;b</D:href>");
+    expect(xml).toContain(
+      "<D:getetag>&quot;1&quot;</D:getetag></D:prop><D:status>HTTP/1.1 200 OK</D:status>",
+    );
+    expect(xml).toContain('<X:x xmlns:X="urn:z"/></D:prop><D:status>HTTP/1.1 404 Not Found</D:status>');
+  });
+});

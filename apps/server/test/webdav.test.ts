@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { driveClient } from "./support/drive.js";
+import { newUser } from "./support/grants.js";
+import { createTestApp, type TestApp } from "./support/test-app.js";
+import type { TestUser } from "./support/users.js";
+
+describe("WebDAV at /dav/", () => {
+  let t: TestApp;
+  let user: TestUser;
+  let auth: { authorization: string };
+  const bytes = Buffer.from("0123456789abcdefghij".repeat(50));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    user = await newUser(t);
+    const { password } = (
+      await t.app.inject({
+        method: "POST",
+        url: "/v1/user/me/app_passwords",
+        headers: user.auth,
+        payload: { name: "tests" },
+      })
+    ).json();
+    auth = { authorization: `Basic ${Buffer.from(`${user.email}:${password}`).toString("base64")}` };
+    const drive = driveClient(t, user);
+    const movies = await drive.folder("Movies & Shows");
+    await drive.upload("a film.txt", bytes, movies.id);
+    await drive.upload("notes.txt", Buffer.from("hello"));
+  });
+  afterAll(() => t.close());
+
+  const dav = (method: string, url: string, headers: Record<string, string> = {}, payload?: string) =>
+    t.app.inject({
+      method: method as "GET",
+      url,
+      headers: { ...auth, ...headers },
+      ...(payload === undefined ? {} : { payload }),
+    });
+
+  it("answers OPTIONS with its class and methods, without a password", async () => {
+    const options = await t.app.inject({ method: "OPTIONS", url: "/dav/" });
+    expect(options.statusCode).toBe(200);
+    expect(options.headers.dav).toBe("1");
+    expect(String(options.headers.allow)).toContain("PROPFIND");
+  });
+
+  it("lists the root at depth 1: folders first, names percent-encoded, sizes and types", async () => {
+    const listing = await dav("PROPFIND", "/dav/", { depth: "1" });
+    expect(listing.statusCode).toBe(207);
+    expect(listing.headers["content-type"]).toMatch(/^application\/xml/);
+    const hrefs = [...listing.body.matchAll(/<D:href>([^<]*)<\/D:href>/g)].map((m) => m[1]);
+    expect(hrefs).toEqual(["/dav/", "/dav/Movies%20%26%20Shows/", "/dav/notes.txt"]);
+    expect(listing.body).toContain("<D:displayname>Movies &amp; Shows</D:displayname>");
+    expect(listing.body).toContain("<D:getcontentlength>5</D:getcontentlength>");
+    expect(listing.body).toContain("<D:resourcetype><D:collection/></D:resourcetype>");
+    // allprop leaves the RFC 4331 quota out.
+    expect(listing.body).not.toContain("quota-used-bytes");
+  });
+
+  it("answers the properties asked for, the unknown ones as 404, and the quota", async () => {
+    const body = `<?xml version="1.0"?><propfind xmlns="DAV:"><prop><getetag/><quota-used-bytes/><quota-available-bytes/><x:color xmlns:x="urn:example"/></prop></propfind>`;
+    const answer = await dav("PROPFIND", "/dav/", { depth: "0", "content-type": "application/xml" }, body);
+    expect(answer.statusCode).toBe(207);
+    expect(answer.body).toContain(`<D:quota-used-bytes>${bytes.length + 5}</D:quota-used-bytes>`);
+    expect(answer.body).toMatch(/<D:quota-available-bytes>\d+<\/D:quota-available-bytes>/);
+    expect(answer.body).toMatch(
+      /<D:propstat><D:prop><X:color xmlns:X="urn:example"\/><\/D:prop><D:status>HTTP\/1.1 404 Not Found<\/D:status><\/D:propstat>/,
+    );
+  });
+
+  it("refuses depth infinity (and a missing Depth) with propfind-finite-depth, and bad XML as 400", async () => {
+    for (const headers of [{ depth: "infinity" }, {}] as Array<Record<string, string>>) {
+      const refused = await dav("PROPFIND", "/dav/", headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).toContain("<D:propfind-finite-depth/>");
+    }
+    const bad = await dav(
+      "PROPFIND",
+      "/dav/",
+      { depth: "0", "content-type": "text/xml" },
+      "<propfind xmlns='DAV:'><prop>",
+    );
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("resolves nested paths and answers 404 for missing ones", async () => {
+    const folder = await dav("PROPFIND", "/dav/Movies%20%26%20Shows", { depth: "1" });
+    expect(folder.statusCode).toBe(207);
+    expect(folder.body).toContain("<D:href>/dav/Movies%20%26%20Shows/a%20film.txt</D:href>");
+    expect((await dav("PROPFIND", "/dav/nope/", { depth: "0" })).statusCode).toBe(404);
+    expect((await dav("PROPFIND", "/dav/notes.txt/inside", { depth: "0" })).statusCode).toBe(404);
+    // A name never holds a slash; dot segments are refused by davSegments (webdav-paths.test.ts).
+    expect((await dav("PROPFIND", "/dav/a%2Fb", { depth: "0" })).statusCode).toBe(400);
+  });
+
+  it("serves a file with Range and validators, and HEAD without a body", async () => {
+    const url = "/dav/Movies%20%26%20Shows/a%20film.txt";
+    const whole = await dav("GET", url);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(bytes)).toBe(true);
+    const etag = String(whole.headers.etag);
+    const part = await dav("GET", url, { range: "bytes=10-19" });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe("abcdefghij");
+    expect((await dav("GET", url, { "if-none-match": etag })).statusCode).toBe(304);
+    const head = await dav("HEAD", url);
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-length"]).toBe(String(bytes.length));
+    expect(head.body).toBe("");
+    const listing = await dav("PROPFIND", url, { depth: "0" });
+    expect(listing.body).toContain(`<D:getetag>${etag.replace(/"/g, "&quot;")}</D:getetag>`);
+  });
+
+  it("answers 405 with Allow for the methods it does not serve yet", async () => {
+    const put = await dav("PUT", "/dav/new.txt", { "content-type": "text/plain" }, "x");
+    expect(put.statusCode).toBe(405);
+    expect(String(put.headers.allow)).toContain("PROPFIND");
+    expect((await dav("MKCOL", "/dav/new/")).statusCode).toBe(405);
+  });
+});
