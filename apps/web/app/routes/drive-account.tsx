@@ -1,3 +1,4 @@
+import { AppPasswordsSection } from "../accounts/account/app-passwords-section.js";
 import { DeleteAccountSection } from "../accounts/account/delete-section.js";
 import { PasswordSection } from "../accounts/account/password-section.js";
 import { ProfileSection } from "../accounts/account/profile-section.js";
@@ -19,7 +20,7 @@ import "../accounts/accounts.css";
 
 export const meta: Route.MetaFunction = ({ matches }) => namedPageMeta(matches, "driveAccount");
 
-/** One settings column: profile, plan, security (sign-out), settings, password, sessions, two-step, danger zone. */
+/** One settings column: profile, plan, security (sign-out, password, sessions, app passwords), two-step, settings, danger zone. */
 function Account() {
   const t = useT();
   const { session, reload } = useDriveSession();
@@ -44,6 +45,7 @@ function Account() {
         </button>
         <PasswordSection user={user} onChanged={reload} />
         <SessionsSection />
+        <AppPasswordsSection />
       </section>
       <TwoFactorSection onChanged={reload} />
       <ProvidersSection user={user} onChanged={reload} />
