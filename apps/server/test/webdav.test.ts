@@ -111,10 +111,41 @@ describe("WebDAV at /dav/", () => {
     expect(listing.body).toContain(`<D:getetag>${etag.replace(/"/g, "&quot;")}</D:getetag>`);
   });
 
+  it("makes collections with MKCOL: 201, 405 when it exists, 409 without a parent, 415 with a body", async () => {
+    const made = await dav("MKCOL", "/dav/Backups/");
+    expect(made.statusCode).toBe(201);
+    expect(made.headers.location).toBe("/dav/Backups/");
+    expect((await dav("MKCOL", "/dav/Backups/2026")).statusCode).toBe(201);
+    const listing = await dav("PROPFIND", "/dav/Backups/", { depth: "1" });
+    expect(listing.body).toContain("<D:href>/dav/Backups/2026/</D:href>");
+    expect((await dav("MKCOL", "/dav/Backups")).statusCode).toBe(405);
+    expect((await dav("MKCOL", "/dav/")).statusCode).toBe(405);
+    expect((await dav("MKCOL", "/dav/missing/child")).statusCode).toBe(409);
+    expect((await dav("MKCOL", "/dav/notes.txt/child")).statusCode).toBe(409);
+    const withBody = await dav("MKCOL", "/dav/with-body", { "content-type": "application/xml" }, "<x/>");
+    expect(withBody.statusCode).toBe(415);
+    // The drive's name rules hold.
+    expect((await dav("MKCOL", `/dav/${"n".repeat(300)}`)).statusCode).toBe(400);
+  });
+
+  it("deletes to the trash, where the API still finds it", async () => {
+    expect((await dav("MKCOL", "/dav/Old")).statusCode).toBe(201);
+    expect((await dav("DELETE", "/dav/Old", { depth: "0" })).statusCode).toBe(400);
+    expect((await dav("DELETE", "/dav/Old")).statusCode).toBe(204);
+    expect((await dav("PROPFIND", "/dav/Old", { depth: "0" })).statusCode).toBe(404);
+    expect((await dav("DELETE", "/dav/Old")).statusCode).toBe(404);
+    expect((await dav("DELETE", "/dav/")).statusCode).toBe(403);
+    const trash = await t.app.inject({
+      url: `/drive/v1/files?filters=${encodeURIComponent(JSON.stringify({ trashed: { eq: true } }))}`,
+      headers: user.auth,
+    });
+    expect(trash.json().files.map((file: { name: string }) => file.name)).toContain("Old");
+  });
+
   it("answers 405 with Allow for the methods it does not serve yet", async () => {
     const put = await dav("PUT", "/dav/new.txt", { "content-type": "text/plain" }, "x");
     expect(put.statusCode).toBe(405);
     expect(String(put.headers.allow)).toContain("PROPFIND");
-    expect((await dav("MKCOL", "/dav/new/")).statusCode).toBe(405);
+    expect((await dav("MOVE", "/dav/notes.txt", { destination: "/dav/n.txt" })).statusCode).toBe(405);
   });
 });

@@ -9,10 +9,10 @@ import type { NimbusApp } from "../types.js";
 import { davUser } from "./dav-auth.js";
 
 export const DAV_PREFIX = "/dav";
-/** What this server answers under `/dav/` today: reading (class 1's read side). */
-const ALLOWED = ["OPTIONS", "PROPFIND", "GET", "HEAD"];
+/** What this server answers under `/dav/` today. */
+const ALLOWED = ["OPTIONS", "PROPFIND", "GET", "HEAD", "MKCOL", "DELETE"];
 /** WebDAV methods not served yet: 405 with `Allow`, rather than a 404 from the router. */
-const NOT_SERVED = ["PUT", "POST", "DELETE", "MKCOL", "COPY", "MOVE", "PROPPATCH", "LOCK", "UNLOCK"];
+const NOT_SERVED = ["PUT", "POST", "COPY", "MOVE", "PROPPATCH", "LOCK", "UNLOCK"];
 const DAV_METHODS = ["PROPFIND", "PROPPATCH", "MKCOL", "COPY", "MOVE", "LOCK", "UNLOCK"];
 const XML = "application/xml; charset=utf-8";
 const MAX_PROPFIND_BODY = 64 * 1024;
@@ -48,13 +48,14 @@ export function davHref(segments: readonly string[], collection: boolean): strin
  * WebDAV at `/dav/` (RFC 4918): the drive by paths of names, signed in with an app
  * password (`dav-auth.ts`). Served today: `OPTIONS`, `PROPFIND` (depth 0 and 1, with the
  * RFC 4331 quota properties) and `GET`/`HEAD` through the downloads' byte path (`Range`,
- * conditional requests, traffic counted like a download). Writing methods answer 405.
+ * conditional requests, traffic counted like a download), `MKCOL` and `DELETE` (to the trash).
+ * The other writing methods answer 405.
  */
 export async function registerWebDav(app: NimbusApp, services: Services): Promise<void> {
   for (const method of DAV_METHODS) {
     if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
   }
-  const { appPasswordSignin, davTree, files, traffic, config } = services;
+  const { appPasswordSignin, davTree, files, operations, traffic, config } = services;
   const allowInsecure = config.webdav.allowInsecure;
   const signIn = (request: FastifyRequest, reply: FastifyReply) =>
     davUser(request, reply, appPasswordSignin, allowInsecure);
@@ -162,6 +163,49 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
               cacheControl: "private, no-cache",
             },
           );
+        },
+      });
+
+      scope.route({
+        method: "MKCOL",
+        url,
+        schema: { hide: true },
+        handler: async (request, reply) => {
+          const userId = await signIn(request, reply);
+          // RFC 4918 §9.3: a body we do not understand is 415.
+          if (typeof request.body === "string" && request.body.length > 0) return reply.code(415).send();
+          const segments = davSegments(request.url);
+          const name = segments.at(-1);
+          if (name === undefined) return reply.code(405).header("allow", ALLOWED.join(", ")).send();
+          if (await davTree.resolve(userId, segments)) {
+            return reply.code(405).header("allow", ALLOWED.join(", ")).send();
+          }
+          const parent = await davTree.resolve(userId, segments.slice(0, -1));
+          if (!parent || !isCollection(parent)) return reply.code(409).send();
+          await files.create(userId, {
+            kind: "drive#folder",
+            name,
+            parent_id: parent.kind === "root" ? "" : parent.row.id,
+          });
+          return reply.code(201).header("location", davHref(segments, true)).send();
+        },
+      });
+
+      scope.route({
+        method: "DELETE",
+        url,
+        schema: { hide: true },
+        handler: async (request, reply) => {
+          const userId = await signIn(request, reply);
+          const depth = request.headers.depth;
+          if (depth !== undefined && String(depth).toLowerCase() !== "infinity")
+            return reply.code(400).send();
+          const target = await davTree.resolve(userId, davSegments(request.url));
+          if (!target) throw new NimbusError("file_not_found");
+          if (target.kind === "root") return reply.code(403).send();
+          // To the trash, like the web's delete: restorable until the trash expires.
+          await operations.trash(userId, [target.row.id]);
+          return reply.code(204).send();
         },
       });
 
