@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   chunks,
+  failureKey,
   hasFileList,
   isActive,
   isTorrentFile,
@@ -137,5 +139,23 @@ describe("chunks", () => {
   it("splits into runs of the given size", () => {
     expect(chunks([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
     expect(chunks([], 20)).toEqual([]);
+  });
+});
+
+const en: Record<string, string> = JSON.parse(
+  readFileSync(new URL("../../../../../packages/texts/src/web/en-US.json", import.meta.url), "utf8"),
+);
+
+describe("failureKey", () => {
+  it("gives a failed download a reason and a next step, never the raw error name", () => {
+    expect(failureKey("offline_fetch_failed")).toBe("tasks.failed.fetch");
+    expect(failureKey("offline_link_invalid")).toBe("tasks.failed.link");
+    expect(failureKey("something_new")).toBe("tasks.failed.other");
+    expect(failureKey("toString")).toBe("tasks.failed.other");
+    for (const name of ["offline_fetch_failed", "offline_fetch_timeout", "task_interrupted", "x"]) {
+      const text = en[failureKey(name)];
+      expect(text, name).toMatch(/try again|check/i);
+      expect(text).not.toContain("_");
+    }
   });
 });

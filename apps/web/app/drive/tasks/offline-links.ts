@@ -120,3 +120,19 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
+
+/** A failed task's `message` (the error name it failed with) → its reason and next step. */
+const FAILURE_KEYS: Record<string, string> = {
+  offline_fetch_failed: "tasks.failed.fetch",
+  offline_fetch_timeout: "tasks.failed.timeout",
+  offline_address_refused: "tasks.failed.address",
+  offline_link_unsupported: "tasks.failed.link",
+  offline_link_invalid: "tasks.failed.link",
+  file_space_not_enough: "tasks.failed.space",
+  task_interrupted: "tasks.failed.interrupted",
+};
+
+/** The catalogue key saying why a task failed and what to do; never the raw error name. */
+export function failureKey(message: string): string {
+  return Object.hasOwn(FAILURE_KEYS, message) ? (FAILURE_KEYS[message] as string) : "tasks.failed.other";
+}

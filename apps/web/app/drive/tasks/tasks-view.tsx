@@ -14,7 +14,14 @@ import { requestPreview } from "../preview/preview-events.js";
 import * as uploadIcons from "../upload/upload-icons.js";
 import { requestCloudDownload } from "./cloud-download-events.js";
 import { type OfflineTask, offlineApi } from "./offline-api.js";
-import { isActive, numberParam, phaseName, progressPercent, taskActions } from "./offline-links.js";
+import {
+  failureKey,
+  isActive,
+  numberParam,
+  phaseName,
+  progressPercent,
+  taskActions,
+} from "./offline-links.js";
 import "./tasks.css";
 
 /** How often the list is asked again while a task is pending or running. */
@@ -95,7 +102,7 @@ function TaskRow({
         </span>
         {phase === "error" && task.message && (
           <span className="form-message error task-message" role="alert">
-            {task.message}
+            {t(failureKey(task.message))}
           </span>
         )}
         <div
