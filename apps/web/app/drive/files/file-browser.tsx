@@ -109,7 +109,7 @@ export function FileBrowser({
   const locations = useLocations(
     api,
     list.items,
-    view.kind === "search" || view.kind === "starred",
+    view.kind === "search" || view.kind === "starred" || view.kind === "recent",
     t("files.root"),
   );
   const [selection, setSelection] = useState(NO_SELECTION);

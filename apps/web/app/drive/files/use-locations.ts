@@ -14,7 +14,7 @@ export function locationText(rootName: string, names: readonly string[]): string
 
 /**
  * Where each listed item lives, for lists that gather items from the whole drive (search,
- * starred): the path of every parent folder, asked once per folder and kept while the page lives.
+ * starred, recent: two files of one name there are told apart by their folders): the path of every parent folder, asked once per folder and kept while the page lives.
  */
 export function useLocations(
   api: FilesApi,
