@@ -45,5 +45,8 @@ export default defineConfig({
     // recorded on CI's retry of a failed journey.
     trace: "on-first-retry",
     screenshot: "only-on-failure",
+    // page.route cannot see what a service worker fetches (Playwright's advice: block them when
+    // routing). The worker's own journeys (e2e/offline.e2e.ts) allow it.
+    serviceWorkers: "block",
   },
 });

@@ -25,3 +25,13 @@ fetchCatalogue(locale)
       }),
     (error: unknown) => console.error("Nimbus: the page's texts did not load; the page stays static.", error),
   );
+
+// The service worker (decision 0057) after the page has loaded: offline copies, installability.
+if (import.meta.env.PROD) {
+  const register = () =>
+    void import("./lib/service-worker.js")
+      .then((module) => module.registerServiceWorker(locale))
+      .catch((error: unknown) => console.warn("Nimbus: no service worker.", error));
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+}

@@ -30,6 +30,7 @@ import { isAccessBlocked, isGatedPath } from "./site/access.js";
 import { PUBLIC_PAGES } from "./site/public-pages.js";
 import { loadRemoteView } from "./site/remote-config.js";
 import { readTheme, type Theme } from "./site/theme.js";
+import { THEME_COLORS } from "./site/theme-colors.js";
 import { useRegionCheck } from "./site/use-region-check.js";
 import "./styles/global.css";
 
@@ -100,6 +101,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cut" />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Installable (decision 0057): the manifest in the page's language, the bar's colour per theme. */}
+        <link rel="manifest" href={`/manifest.webmanifest?lang=${locale}`} />
+        <link rel="apple-touch-icon" href="/icon-192.png" />
+        <meta name="theme-color" content={THEME_COLORS.light} media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content={THEME_COLORS.dark} media="(prefers-color-scheme: dark)" />
         {import.meta.env.SSR && <StylesheetPreloads />}
         {/* The texts are needed to hydrate, not to paint: after the stylesheets. */}
         <link rel="preload" as="fetch" href={catalogueUrl(locale)} crossOrigin="anonymous" />
@@ -200,5 +206,7 @@ export function ErrorBoundary() {
   }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404)
     return <ErrorPage kind="not-found" path={pathname} />;
+  // A page whose data could not come for want of a network (decision 0057): say so, not "error 500".
+  if (typeof navigator !== "undefined" && !navigator.onLine) return <ErrorPage kind="offline" />;
   return <ErrorPage kind="error" status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -55,6 +55,9 @@ export default [
   route("auth", "routes/auth.tsx"),
   layout("layouts/simple.tsx", { id: "simple-unprefixed" }, [route("loading", "routes/loading.tsx")]),
   route("sitemap.xml", "routes/sitemap.ts"),
+  // The installable app (decision 0057): the manifest and the offline page, in the asked language.
+  route("manifest.webmanifest", "routes/manifest.ts"),
+  route("offline.html", "routes/offline-page.ts"),
   layout("layouts/drive.tsx", [
     route("s/:shareId", "routes/share.tsx", [route("*", "routes/share-folder.tsx")]),
     ...prefix("drive", [

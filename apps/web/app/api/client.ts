@@ -88,7 +88,8 @@ async function callApi<T>(
  * never reached it, or an answer without a description.
  */
 export function errorText(error: ApiFailure, t: Translate): string {
-  if (error.error === "unreachable") return t("api.unreachable");
+  if (error.error === "unreachable")
+    return t(typeof navigator !== "undefined" && !navigator.onLine ? "offline.action" : "api.unreachable");
   if (error.error === "route_not_found") return t("api.notAvailable");
   // A bare status line (a proxy's page, a crashed upstream) is no sentence for a person.
   if (!error.error_description || /^HTTP \d+$/.test(error.error_description))

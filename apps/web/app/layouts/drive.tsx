@@ -7,7 +7,9 @@ import { BuildUpdate } from "../drive/build-update.js";
 import { DriveHeader } from "../drive/drive-header.js";
 import { DrivePageActions } from "../drive/drive-page-actions.js";
 import { GuideDialog } from "../drive/guide-dialog.js";
+import { OfflineNotice } from "../drive/offline-notice.js";
 import { PreviewHost } from "../drive/preview/preview-host.js";
+import { useSharedFiles } from "../drive/share-target.js";
 import { DriveSidebar } from "../drive/sidebar.js";
 import { UploadHost } from "../drive/upload/upload-host.js";
 import { readCookieValue, SESSION_COOKIE } from "../lib/cookies.js";
@@ -63,6 +65,8 @@ export default function DriveLayout() {
   const closeDrawer = useCallback(() => setSidebarMobileVisible(false), [setSidebarMobileVisible]);
   usePageAction("show_mobile_sidebar", () => setSidebarMobileVisible(true));
   const menuButton = useRef<HTMLButtonElement>(null);
+  // Files another app shared to the installed app (the manifest's share target) upload here.
+  useSharedFiles();
   return (
     <DriveSessionContext.Provider value={driveSession}>
       <div className={withSidebar ? "layout layout-drive" : "layout layout-drive no-sidebar"}>
@@ -80,6 +84,7 @@ export default function DriveLayout() {
         {withSidebar && <GuideDialog />}
         {withSidebar && <UploadHost />}
         <BuildUpdate />
+        <OfflineNotice />
         {withSidebar && <PreviewHost />}
         {variant !== "login" && <SignInDialog />}
         <ShareDialogHost />

@@ -106,10 +106,11 @@ export function BrowserDialogs({
           initial={t("files.newFolder.default")}
           submit={t("files.newFolder.create")}
           onCancel={close}
-          onSubmit={async (name) => {
+          onSubmit={(name) => {
+            // Offline the dialog stays open with the name typed (decision 0057): create it again once back.
+            if (!navigator.onLine) return t("offline.action");
             close();
-            const file = await actions.createFolder(name, parentId);
-            if (file) onCreated(file);
+            void actions.createFolder(name, parentId).then((file) => file && onCreated(file));
           }}
         />
       );

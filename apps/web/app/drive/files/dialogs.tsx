@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Modal } from "../../components/dialogs.js";
 import { useT } from "../../i18n/i18n.js";
 import { isolated } from "../../lib/bidi.js";
@@ -60,18 +60,20 @@ export function NameDialog({
   label: string;
   initial: string;
   submit: string;
-  onSubmit(name: string): void;
+  /** A text back (offline, decision 0057) keeps the dialog and the typed name, and shows it. */
+  onSubmit(name: string): string | undefined;
   onCancel(): void;
 }) {
   const t = useT();
   const id = useId();
+  const [problem, setProblem] = useState<string>();
   return (
     <Modal title={title} onCancel={onCancel}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
           const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
-          if (name) onSubmit(name);
+          if (name) setProblem(onSubmit(name) || undefined);
         }}
       >
         <label htmlFor={id}>{label}</label>
@@ -81,10 +83,16 @@ export function NameDialog({
           defaultValue={initial}
           required
           maxLength={255}
+          aria-describedby={problem ? `${id}-problem` : undefined}
           // biome-ignore lint/a11y/noAutofocus: the name is the only thing this dialog asks for
           autoFocus
           onFocus={(event) => event.currentTarget.select()}
         />
+        {problem && (
+          <p id={`${id}-problem`} className="form-message error" role="alert">
+            {problem}
+          </p>
+        )}
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onCancel}>
             {t("files.cancel")}

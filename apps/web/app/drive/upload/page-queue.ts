@@ -29,6 +29,30 @@ export function getUploadQueue(): UploadQueue {
       onCompleted: notifyDriveChanged,
     });
     queue.restore();
+    followNetwork(queue);
   }
   return queue;
+}
+
+/**
+ * Uploads pause when the network goes and resume by themselves when it returns (decision
+ * 0057): tus continues from the offset the server holds. One that failed for want of a
+ * network meanwhile (no answer at all) is retried too. Paused by the person stays paused.
+ */
+export function followNetwork(queue: UploadQueue, target: Pick<Window, "addEventListener"> = window): void {
+  const pausedByNetwork = new Set<string>();
+  target.addEventListener("offline", () => {
+    for (const item of queue.getSnapshot()) {
+      if (item.status !== "queued" && item.status !== "hashing" && item.status !== "uploading") continue;
+      pausedByNetwork.add(item.id);
+      queue.pause(item.id);
+    }
+  });
+  target.addEventListener("online", () => {
+    for (const id of pausedByNetwork) queue.resume(id);
+    pausedByNetwork.clear();
+    for (const item of queue.getSnapshot()) {
+      if (item.status === "failed" && item.failure?.error === "unreachable") queue.retry(item.id);
+    }
+  });
 }
