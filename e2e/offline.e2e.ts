@@ -8,7 +8,7 @@ import { catalogue, expect, gotoHydrated, test } from "./support/fixtures.js";
 import { signUpInBrowser } from "./support/session.js";
 import { fileRow, uploadPanel } from "./support/uploads.js";
 
-// Offline-proof and installable (issue #33, decision 0057): with the service worker, a seen
+// Offline-proof and installable (issue #33, decision 0059): with the service worker, a seen
 // view shows its last list and "Offline — showing what you saw at …", an unseen one the
 // offline page in the user's language; a folder created offline keeps its name and is made
 // on retry once back; an upload cut by the network completes by itself; the manifest and

@@ -26,7 +26,7 @@ fetchCatalogue(locale)
     (error: unknown) => console.error("Nimbus: the page's texts did not load; the page stays static.", error),
   );
 
-// The service worker (decision 0057) after the page has loaded: offline copies, installability.
+// The service worker (decision 0059) after the page has loaded: offline copies, installability.
 if (import.meta.env.PROD) {
   const register = () =>
     void import("./lib/service-worker.js")

@@ -101,7 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cut" />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* Installable (decision 0057): the manifest in the page's language, the bar's colour per theme. */}
+        {/* Installable (decision 0059): the manifest in the page's language, the bar's colour per theme. */}
         <link rel="manifest" href={`/manifest.webmanifest?lang=${locale}`} />
         <link rel="apple-touch-icon" href="/icon-192.png" />
         <meta name="theme-color" content={THEME_COLORS.light} media="(prefers-color-scheme: light)" />
@@ -206,7 +206,7 @@ export function ErrorBoundary() {
   }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404)
     return <ErrorPage kind="not-found" path={pathname} />;
-  // A page whose data could not come for want of a network (decision 0057): say so, not "error 500".
+  // A page whose data could not come for want of a network (decision 0059): say so, not "error 500".
   if (typeof navigator !== "undefined" && !navigator.onLine) return <ErrorPage kind="offline" />;
   return <ErrorPage kind="error" status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

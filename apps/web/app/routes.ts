@@ -55,7 +55,7 @@ export default [
   route("auth", "routes/auth.tsx"),
   layout("layouts/simple.tsx", { id: "simple-unprefixed" }, [route("loading", "routes/loading.tsx")]),
   route("sitemap.xml", "routes/sitemap.ts"),
-  // The installable app (decision 0057): the manifest and the offline page, in the asked language.
+  // The installable app (decision 0059): the manifest and the offline page, in the asked language.
   route("manifest.webmanifest", "routes/manifest.ts"),
   route("offline.html", "routes/offline-page.ts"),
   layout("layouts/drive.tsx", [

@@ -19,7 +19,7 @@ export function precacheEntries(fileNames: Iterable<string>): { url: string; rev
 }
 
 /**
- * Builds `build/client/sw.js` (decision 0057) after the client bundle is written: esbuild
+ * Builds `build/client/sw.js` (decision 0059) after the client bundle is written: esbuild
  * bundles `sw/service-worker.ts` and Workbox's runtime modules, with the client build's
  * hashed scripts and stylesheets as `self.__WB_MANIFEST`. Workbox's own `injectManifest`
  * (workbox-build) would glob the same files after the build and bring Rollup and Babel

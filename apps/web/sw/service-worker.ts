@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * Nimbus's service worker (decision 0057), built by `build-plugins/service-worker.ts` into
+ * Nimbus's service worker (decision 0059), built by `build-plugins/service-worker.ts` into
  * `build/client/sw.js` with the hashed assets' list in `self.__WB_MANIFEST`.
  *
  * - The hashed scripts and stylesheets are precached; other hashed assets (the catalogues)

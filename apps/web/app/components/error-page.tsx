@@ -32,7 +32,7 @@ export function ErrorPage(
   );
 }
 
-/** A page that could not load for want of a network (decision 0057): "Try again" reloads it. */
+/** A page that could not load for want of a network (decision 0059): "Try again" reloads it. */
 function OfflinePage() {
   const t = useT();
   const title = t("offline.page.title");

@@ -14,7 +14,7 @@ function keyOf(location: { pathname: string; search: string }): string {
 }
 
 /**
- * The drive's offline banner (decision 0057): while the network is gone it says so, and on a
+ * The drive's offline banner (decision 0059): while the network is gone it says so, and on a
  * view the service worker answered from its kept copy, "Offline — showing what you saw at
  * 14:02" (the copy's time, in the user's locale). Back online it goes, and the lists are
  * fetched again.

@@ -22,7 +22,7 @@ async function takeSharedFiles(): Promise<File[]> {
 }
 
 /**
- * The Web Share Target's landing (decision 0057): another app's share sheet posted files to
+ * The Web Share Target's landing (decision 0059): another app's share sheet posted files to
  * `/drive/share-target`, the service worker kept them and sent the page to
  * `/drive/all?shared_files=N`; they go into an upload to My Drive, and the parameter leaves
  * the address.

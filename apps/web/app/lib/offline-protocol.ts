@@ -1,6 +1,6 @@
 /**
  * What the service worker (`apps/web/sw/service-worker.ts`) and the pages agree on
- * (decision 0057). Dependency-free: the worker's bundle imports it too.
+ * (decision 0059). Dependency-free: the worker's bundle imports it too.
  */
 
 /** The header a kept answer carries: when it arrived, in ms since the epoch. */

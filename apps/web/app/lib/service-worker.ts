@@ -2,7 +2,7 @@ import { Workbox } from "workbox-window";
 import { OFFLINE_CACHE, OFFLINE_PAGE_KEY } from "./offline-protocol.js";
 
 /**
- * Registers the service worker (decision 0057) once the page has loaded, so it never competes
+ * Registers the service worker (decision 0059) once the page has loaded, so it never competes
  * with the first paint, and keeps the offline page in the page's language. Loaded on demand by
  * `entry.client.tsx`; production builds only (the development server has no `sw.js`).
  */

@@ -7,7 +7,7 @@ import type { Route } from "./+types/manifest";
 
 /**
  * `/manifest.webmanifest?lang=ja`: the web app manifest in the page's language (decision
- * 0057): installable (icons, `display: standalone`, a start URL in scope) and a share
+ * 0059): installable (icons, `display: standalone`, a start URL in scope) and a share
  * target that sends files from another app's share sheet into an upload.
  */
 export async function loader({ request }: Route.LoaderArgs) {

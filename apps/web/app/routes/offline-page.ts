@@ -8,7 +8,7 @@ const escapeHtml = (text: string) =>
 
 /**
  * `/offline.html?lang=ja`: what the service worker shows for a page never opened on this
- * device while the network is gone (decision 0057). The page keeps it in the cache
+ * device while the network is gone (decision 0059). The page keeps it in the cache
  * while online (`lib/service-worker.ts`). Plain HTML, no script: it is served for any
  * address, where the app's routes would not match it; "Try again" reloads the address.
  */

@@ -166,7 +166,7 @@ const TYPES: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
   ".webmanifest": "application/manifest+json",
   ".json": "application/json",
-  // The service worker (`sw.js`, decision 0057): a script must be served as one.
+  // The service worker (`sw.js`, decision 0059): a script must be served as one.
   ".js": "text/javascript; charset=utf-8",
 };
 

@@ -107,7 +107,7 @@ export function BrowserDialogs({
           submit={t("files.newFolder.create")}
           onCancel={close}
           onSubmit={(name) => {
-            // Offline the dialog stays open with the name typed (decision 0057): create it again once back.
+            // Offline the dialog stays open with the name typed (decision 0059): create it again once back.
             if (!navigator.onLine) return t("offline.action");
             close();
             void actions.createFolder(name, parentId).then((file) => file && onCreated(file));

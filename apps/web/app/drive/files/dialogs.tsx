@@ -60,7 +60,7 @@ export function NameDialog({
   label: string;
   initial: string;
   submit: string;
-  /** A text back (offline, decision 0057) keeps the dialog and the typed name, and shows it. */
+  /** A text back (offline, decision 0059) keeps the dialog and the typed name, and shows it. */
   onSubmit(name: string): string | undefined;
   onCancel(): void;
 }) {

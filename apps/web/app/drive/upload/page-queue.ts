@@ -36,7 +36,7 @@ export function getUploadQueue(): UploadQueue {
 
 /**
  * Uploads pause when the network goes and resume by themselves when it returns (decision
- * 0057): tus continues from the offset the server holds. One that failed for want of a
+ * 0059): tus continues from the offset the server holds. One that failed for want of a
  * network meanwhile (no answer at all) is retried too. Paused by the person stays paused.
  */
 export function followNetwork(queue: UploadQueue, target: Pick<Window, "addEventListener"> = window): void {
