@@ -11,7 +11,7 @@ import { useFeature } from "../site/remote-config.js";
 import { DRAG_TYPE, requestDropInto } from "./drive-events.js";
 import { PremiumBadge } from "./premium-badge.js";
 import { SignInPrompt } from "./sign-in-prompt.js";
-import { UsageBar } from "./usage-bar.js";
+import { TrafficBar, UsageBar } from "./usage-bar.js";
 
 const NAV: ReadonlyArray<[to: string, key: string, icon: string]> = [
   ["/drive/all", "drive.nav.all", icons.folder],
@@ -68,6 +68,18 @@ function Storage() {
           <Icon d={icons.cloud} />
           {t("drive.moreStorage")}
         </NavLink>
+      )}
+      {session.about?.quotas?.download && (
+        <>
+          <h2>{t("drive.traffic.label")}</h2>
+          <TrafficBar about={session.about} />
+          {payments && (
+            <NavLink className="sidebar-link" to="/drive/payment/traffic">
+              <Icon d={icons.download} />
+              {t("page.drivePaymentTraffic.title")}
+            </NavLink>
+          )}
+        </>
       )}
     </>
   );

@@ -27,3 +27,44 @@ export function UsageBar({ about }: { about: About }) {
     </div>
   );
 }
+
+/**
+ * This month's download traffic (`about.quotas.download`): what is left of the allowance,
+ * over a bar of what is used; "-1" is unlimited. Nothing when the server does not say.
+ */
+export function TrafficBar({ about }: { about: About }) {
+  const t = useT();
+  const locale = useLocale();
+  const quota = about.quotas?.download;
+  if (!quota) return null;
+  const total = Number(quota.total_assets);
+  if (total < 0)
+    return (
+      <div className="usage traffic">
+        <p className="usage-text">{t("drive.traffic.unlimited")}</p>
+      </div>
+    );
+  const left = Math.max(0, Number(quota.assets));
+  const used = Math.max(0, total - left);
+  const percent = total > 0 ? Math.min(100, Math.round((used / total) * 100)) : 100;
+  const label = t("drive.traffic.left", {
+    left: formatBytes(left, locale),
+    total: formatBytes(total, locale),
+  });
+  return (
+    <div className="usage traffic">
+      <div
+        className={percent >= 90 ? "usage-bar full" : "usage-bar"}
+        role="progressbar"
+        aria-label={t("drive.traffic.label")}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={label}
+      >
+        <span style={{ width: `${percent}%` }} />
+      </div>
+      <p className="usage-text">{label}</p>
+    </div>
+  );
+}
