@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { driveClient } from "./support/drive.js";
 import { newUser } from "./support/grants.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
+import { listen } from "./support/uploads.js";
 import type { TestUser } from "./support/users.js";
 
 describe("WebDAV at /dav/", () => {
@@ -142,10 +143,94 @@ describe("WebDAV at /dav/", () => {
     expect(trash.json().files.map((file: { name: string }) => file.name)).toContain("Old");
   });
 
+  it("stores a PUT like an upload, replaces on a second PUT (old version to the trash), dedups bytes", async () => {
+    const content = "put over webdav\n".repeat(100);
+    const put = await dav("PUT", "/dav/Backups/put.txt", { "content-type": "text/plain" }, content);
+    expect(put.statusCode).toBe(201);
+    expect((await dav("GET", "/dav/Backups/put.txt")).body).toBe(content);
+    // The same bytes under another name: one blob, referenced twice.
+    expect((await dav("PUT", "/dav/Backups/same.txt", {}, content)).statusCode).toBe(201);
+    const stored = await t.database.db
+      .selectFrom("files")
+      .innerJoin("blobs", "blobs.gcid", "files.blob_gcid")
+      .select(["files.name", "blobs.gcid", "blobs.ref_count"])
+      .where("files.name", "in", ["put.txt", "same.txt"])
+      .execute();
+    expect(stored).toHaveLength(2);
+    expect(stored[0]?.gcid).toBe(stored[1]?.gcid);
+    expect(Number(stored[0]?.ref_count)).toBe(2);
+
+    const replaced = await dav("PUT", "/dav/Backups/put.txt", {}, "version 2");
+    expect(replaced.statusCode).toBe(204);
+    expect((await dav("GET", "/dav/Backups/put.txt")).body).toBe("version 2");
+    const listing = await dav("PROPFIND", "/dav/Backups/", { depth: "1" });
+    expect(listing.body.match(/put\.txt/g)).toHaveLength(2); // href + displayname of one file
+    expect(listing.body).not.toContain("put (1).txt");
+    const trash = await t.app.inject({
+      url: `/drive/v1/files?filters=${encodeURIComponent(JSON.stringify({ trashed: { eq: true } }))}`,
+      headers: user.auth,
+    });
+    expect(trash.json().files.map((file: { name: string }) => file.name)).toContain("put.txt");
+    // Empty files too.
+    expect((await dav("PUT", "/dav/Backups/empty.txt", {}, "")).statusCode).toBe(201);
+    expect((await dav("GET", "/dav/Backups/empty.txt")).body).toBe("");
+  });
+
+  it("refuses a PUT without a parent (409), onto a collection (405), or without a length (411)", async () => {
+    expect((await dav("PUT", "/dav/missing/x.txt", {}, "x")).statusCode).toBe(409);
+    expect((await dav("PUT", "/dav/notes.txt/x.txt", {}, "x")).statusCode).toBe(409);
+    expect((await dav("PUT", "/dav/Backups", {}, "x")).statusCode).toBe(405);
+    // A streamed body of unknown length (chunked) cannot be reserved up front.
+    const origin = await listen(t.app);
+    const chunked = await fetch(`${origin}/dav/chunked.txt`, {
+      method: "PUT",
+      headers: auth,
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("x"));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(411);
+  });
+
   it("answers 405 with Allow for the methods it does not serve yet", async () => {
-    const put = await dav("PUT", "/dav/new.txt", { "content-type": "text/plain" }, "x");
+    const put = await dav("PROPPATCH", "/dav/notes.txt", { "content-type": "application/xml" }, "<x/>");
     expect(put.statusCode).toBe(405);
     expect(String(put.headers.allow)).toContain("PROPFIND");
     expect((await dav("MOVE", "/dav/notes.txt", { destination: "/dav/n.txt" })).statusCode).toBe(405);
+  });
+});
+
+describe("WebDAV PUT and the quota", () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it("refuses a PUT over the quota from its Content-Length, before any byte is stored", async () => {
+    t = await createTestApp({ env: { FREE_STORAGE_BYTES: "1000" } });
+    const user = await newUser(t);
+    const { password } = (
+      await t.app.inject({
+        method: "POST",
+        url: "/v1/user/me/app_passwords",
+        headers: user.auth,
+        payload: { name: "tests" },
+      })
+    ).json();
+    const headers = { authorization: `Basic ${Buffer.from(`${user.email}:${password}`).toString("base64")}` };
+    const put = (name: string, size: number) =>
+      t.app.inject({ method: "PUT", url: `/dav/${name}`, headers, payload: Buffer.alloc(size, 7) });
+    expect((await put("fits.bin", 900)).statusCode).toBe(201);
+    const over = await put("over.bin", 200);
+    expect(over.statusCode).toBe(403);
+    expect(over.json()).toMatchObject({ error: "file_space_not_enough" });
+    const listing = await t.app.inject({
+      method: "PROPFIND",
+      url: "/dav/",
+      headers: { ...headers, depth: "1" },
+    });
+    expect(listing.body).not.toContain("over.bin");
   });
 });

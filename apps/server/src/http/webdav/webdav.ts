@@ -10,9 +10,9 @@ import { davUser } from "./dav-auth.js";
 
 export const DAV_PREFIX = "/dav";
 /** What this server answers under `/dav/` today. */
-const ALLOWED = ["OPTIONS", "PROPFIND", "GET", "HEAD", "MKCOL", "DELETE"];
+const ALLOWED = ["OPTIONS", "PROPFIND", "GET", "HEAD", "PUT", "MKCOL", "DELETE"];
 /** WebDAV methods not served yet: 405 with `Allow`, rather than a 404 from the router. */
-const NOT_SERVED = ["PUT", "POST", "COPY", "MOVE", "PROPPATCH", "LOCK", "UNLOCK"];
+const NOT_SERVED = ["POST", "COPY", "MOVE", "PROPPATCH", "LOCK", "UNLOCK"];
 const DAV_METHODS = ["PROPFIND", "PROPPATCH", "MKCOL", "COPY", "MOVE", "LOCK", "UNLOCK"];
 const XML = "application/xml; charset=utf-8";
 const MAX_PROPFIND_BODY = 64 * 1024;
@@ -48,17 +48,74 @@ export function davHref(segments: readonly string[], collection: boolean): strin
  * WebDAV at `/dav/` (RFC 4918): the drive by paths of names, signed in with an app
  * password (`dav-auth.ts`). Served today: `OPTIONS`, `PROPFIND` (depth 0 and 1, with the
  * RFC 4331 quota properties) and `GET`/`HEAD` through the downloads' byte path (`Range`,
- * conditional requests, traffic counted like a download), `MKCOL` and `DELETE` (to the trash).
+ * conditional requests, traffic counted like a download), `PUT` (the uploads' writer), `MKCOL`
+ * and `DELETE` (to the trash).
  * The other writing methods answer 405.
  */
 export async function registerWebDav(app: NimbusApp, services: Services): Promise<void> {
   for (const method of DAV_METHODS) {
     if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
   }
-  const { appPasswordSignin, davTree, files, operations, traffic, config } = services;
+  const { appPasswordSignin, davTree, files, operations, uploads, traffic, config } = services;
   const allowInsecure = config.webdav.allowInsecure;
   const signIn = (request: FastifyRequest, reply: FastifyReply) =>
     davUser(request, reply, appPasswordSignin, allowInsecure);
+
+  // PUT streams the raw body into the blob store: its own context, where no body is parsed.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    for (const url of [DAV_PREFIX, `${DAV_PREFIX}/*`]) {
+      scope.route({
+        method: "PUT",
+        url,
+        schema: { hide: true },
+        bodyLimit: Number.MAX_SAFE_INTEGER,
+        handler: async (request, reply) => {
+          const userId = await signIn(request, reply);
+          const segments = davSegments(request.url);
+          const name = segments.at(-1);
+          if (name === undefined) return reply.code(405).header("allow", "OPTIONS, PROPFIND").send();
+          // The size is reserved before any byte arrives: a streamed (chunked) body is refused.
+          const length =
+            request.headers["content-length"] ?? (request.headers["transfer-encoding"] ? "" : "0");
+          if (!/^\d+$/.test(length)) return reply.code(411).send();
+          if (request.headers["content-range"] !== undefined) return reply.code(400).send();
+          const parent = await davTree.resolve(userId, segments.slice(0, -1));
+          if (!parent || !isCollection(parent)) return reply.code(409).send();
+          const existing = await davTree.resolve(userId, segments);
+          if (existing && isCollection(existing))
+            return reply.code(405).header("allow", ALLOWED.join(", ")).send();
+          const parentId = parent.kind === "root" ? "" : parent.row.id;
+          const aborted = new AbortController();
+          request.raw.once("close", () => {
+            if (!request.raw.complete) aborted.abort(new Error("the client went away"));
+          });
+          const row = await uploads.storeStream(
+            userId,
+            { parentId, name, size: Number(length) },
+            request.raw,
+            aborted.signal,
+          );
+          if (existing?.kind === "item") {
+            // Replaced in two steps: the old version to the trash (restorable), then the new
+            // one, stored beside it under a numbered name, takes its name.
+            await operations.trash(userId, [existing.row.id]);
+            const renamed = await operations.rename(userId, row.id, name, "fail");
+            return reply
+              .code(204)
+              .header("etag", etagOf({ kind: "item", row: renamed }))
+              .send();
+          }
+          return reply
+            .code(201)
+            .header("etag", etagOf({ kind: "item", row }))
+            .header("location", davHref(segments, false))
+            .send();
+        },
+      });
+    }
+  });
 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();

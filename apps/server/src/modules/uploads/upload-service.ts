@@ -216,6 +216,47 @@ export class UploadService {
     }
   }
 
+  /**
+   * Files a stream of a known size (a WebDAV `PUT`) as a form upload does: the size
+   * reserved against the quota before any byte, the pending file named (made unique if
+   * the name was taken meanwhile), the bytes written and fsynced through `blobs.put`
+   * (deduplicated by content), usage charged and the `upload` event recorded. A stream
+   * that ends short or runs long fails, and leaves no pending file or reservation behind.
+   */
+  async storeStream(
+    userId: string,
+    target: { parentId: string; name: string; size: number },
+    body: AsyncIterable<Uint8Array>,
+    signal?: AbortSignal,
+  ): Promise<FileRow> {
+    await this.targets.requireFolder(userId, target.parentId);
+    const upload = await this.start(userId, {
+      parentId: target.parentId,
+      folders: [],
+      name: validateName(target.name),
+      size: target.size,
+      kind: "form",
+      gcid: null,
+      sha256: null,
+    });
+    try {
+      const stored = await this.deps.blobs.put(body, { size: target.size, ...(signal && { signal }) });
+      const row = await commitReservedUpload(
+        this.deps.db,
+        this.deps.blobs,
+        upload,
+        stored,
+        this.deps.clock.now(),
+      );
+      await this.completed(row);
+      return row;
+    } catch (error) {
+      await this.repository.end(upload.id, "deleted");
+      await this.repository.deletePendingFile(userId, upload.file_id);
+      throw error;
+    }
+  }
+
   /** A cloud download wrote bytes 0..`end` of `file` (`size` in all): hash them now, off the event loop. */
   fetchedWritten(file: string, size: number, end: number): void {
     this.resumable.written(`fetched:${file}`, file, size, end);
