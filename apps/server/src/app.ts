@@ -10,6 +10,7 @@ import { recordRoutes, registerPublic } from "./http/plugins/auth-scopes.js";
 import { registerCaptcha } from "./http/plugins/captcha.js";
 import { registerOpenApi } from "./http/plugins/openapi.js";
 import { installRequestMetrics } from "./http/plugins/request-metrics.js";
+import { installWellFormedText } from "./http/plugins/well-formed-text.js";
 import { registerRoutes } from "./http/routes/index.js";
 import { installSecurityHeaders } from "./http/security-headers.js";
 import type { NimbusApp } from "./http/types.js";
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await app.register(fastifyCookie);
   installErrorHandler(app, localizer);
+  installWellFormedText(app);
   const services = createServices(deps, app.log);
   await services.seedCatalogue();
   // Codes answered but not yet sent go out before the database closes.
