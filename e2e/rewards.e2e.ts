@@ -46,7 +46,12 @@ test("redeem an activation code once, claim compensation once, keep an invite li
   const box = page.locator(".redeem-popover");
   await box.getByPlaceholder("Activation code").fill(code as string);
   await box.getByRole("button", { name: "Redeem" }).click();
-  await expect(box.getByText("Code redeemed. Enjoy!")).toBeVisible();
+  // Issue 33, item 10: the redemption says until when Premium runs, and so does the user menu.
+  await expect(box.getByText(/^Code redeemed\. Premium until .+\d.*\.$/)).toBeVisible();
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByTestId("premium-until")).toHaveText(/^Premium until .+\. 3\d days left$/);
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Redeem a code" }).click();
   // The box empties after a redeem; the same code typed again is refused.
   await box.getByPlaceholder("Activation code").fill(code as string);
   await box.getByRole("button", { name: "Redeem" }).click();

@@ -4,8 +4,9 @@ import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
 import { usePageAction } from "../components/platform/page-actions.js";
 import { focusFirst, useDisclosure } from "../components/use-disclosure.js";
-import { useT } from "../i18n/i18n.js";
-import { useDriveSession } from "../session/session.js";
+import { formatDate } from "../i18n/format.js";
+import { useLocale, useT } from "../i18n/i18n.js";
+import { sessionPremium, useDriveSession } from "../session/session.js";
 import { useMembershipAction } from "../session/use-membership.js";
 import { useFeature } from "../site/remote-config.js";
 
@@ -16,7 +17,12 @@ export function RedeemBox() {
   const { setOpen } = popover;
   const [code, setCode] = useState("");
   const { state, run } = useMembershipAction<{ grants?: unknown; expire?: string }>("redeemCode");
-  const { reload } = useDriveSession();
+  const { session, reload } = useDriveSession();
+  const locale = useLocale();
+  // The premium end the redemption answered, else the session's once it has reloaded.
+  const [until, setUntil] = useState("");
+  const expire =
+    until || (session.status === "ready" && sessionPremium(session) ? (session.vip?.expire ?? "") : "");
   const on = useFeature("activation_codes");
   usePageAction("open_redeem_box", () => {
     if (on) setOpen(true);
@@ -38,6 +44,7 @@ export function RedeemBox() {
             event.preventDefault();
             void run({ body: { activation_code: code.trim(), data: {} } }).then((result) => {
               if (!result.ok) return;
+              setUntil(result.data.expire ?? "");
               setCode("");
               reload();
             });
@@ -63,7 +70,14 @@ export function RedeemBox() {
               {t("drive.redeem.submit")}
             </button>
           </div>
-          <FormStatus state={state} done={t("drive.redeem.done")} />
+          <FormStatus
+            state={state}
+            done={
+              expire
+                ? t("drive.redeem.doneUntil", { date: formatDate(expire, locale) })
+                : t("drive.redeem.done")
+            }
+          />
         </form>
       </div>
     </div>

@@ -7,7 +7,7 @@ import { useT } from "../i18n/i18n.js";
 import { sessionPremium, useDriveSession } from "../session/session.js";
 import { useSignOut } from "../session/sign-out.js";
 import { useFeature } from "../site/remote-config.js";
-import { PremiumBadge } from "./premium-badge.js";
+import { PremiumBadge, PremiumUntil } from "./premium-badge.js";
 import { UsageBar } from "./usage-bar.js";
 
 /** The avatar in the drive header and its user info popover; "Sign in" when signed out. */
@@ -66,6 +66,7 @@ export function UserMenu() {
                 </Link>
               )}
             </div>
+            <PremiumUntil />
             {session.about && <UsageBar about={session.about} />}
             <nav className="popover-links" aria-label={t("drive.user.links")}>
               <Link to="/drive/account">
