@@ -161,8 +161,18 @@ test("profile: name, avatar (resized by the server), password; deletion cancelle
   await page.getByRole("button", { name: t("accounts.delete.start") }).click();
   const deletion = page.locator(".danger-zone");
   await deletion.getByLabel(t("accounts.password.current")).fill(newPassword);
+  // Issue 33, item 11: the button says the 7-day grace, and the sign-in page says when.
+  await expect(deletion.getByRole("button", { name: t("accounts.delete.confirm") })).toHaveText(
+    "Delete in 7 days",
+  );
   await deletion.getByRole("button", { name: t("accounts.delete.confirm") }).click();
   await expect(page).toHaveURL(/\/drive\/login\?deleted=/);
+  const inAWeek = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(
+    Date.now() + 7 * 86_400_000,
+  );
+  await expect(page.getByRole("status").filter({ hasText: "scheduled for deletion" })).toHaveText(
+    `Your account is scheduled for deletion on ${inAWeek}. Sign in before then to keep it.`,
+  );
 
   await signInWithPassword(page, account.email, newPassword);
   await expect(page.getByText(t("accounts.review.body"))).toBeVisible();

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { SignInForm } from "../accounts/sign-in-form.js";
 import { Logo } from "../components/logo.js";
+import { formatDate } from "../i18n/format.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { localizedPath } from "../i18n/locale-url.js";
 import { loginSceneForPath, rememberLoginScene } from "../session/auth-events.js";
@@ -27,6 +28,9 @@ export default function DriveLoginPage() {
   const [params] = useSearchParams();
   const { session, reload } = useDriveSession();
   const redirect = params.get("redirect");
+  // Just asked to delete the account (the account page sends `?deleted=<delete_at>`).
+  const deleted = params.get("deleted") ?? "";
+  const deletedOn = deleted && !Number.isNaN(Date.parse(deleted)) ? deleted : "";
   const signedIn = session.status === "ready";
   // One heading per step: "Sign in or create your account", then the step's own title.
   const [titleKey, setTitleKey] = useState(FIRST_STEP_TITLE);
@@ -49,6 +53,11 @@ export default function DriveLoginPage() {
       <div className="card login-card accounts-card">
         <Logo size={44} />
         <h1>{t(titleKey)}</h1>
+        {firstStep && deletedOn && (
+          <p className="form-message success" role="status">
+            {t("accounts.delete.scheduled", { date: formatDate(deletedOn, locale) })}
+          </p>
+        )}
         {firstStep && <p className="muted">{t("page.driveLogin.lead")}</p>}
         <SignInForm
           onStepTitle={setTitleKey}
