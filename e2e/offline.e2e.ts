@@ -43,6 +43,8 @@ async function controlled(page: Page): Promise<void> {
 }
 
 const notice = (page: Page) => page.locator(".offline-notice");
+const sidebarLink = (page: Page, name: string | undefined) =>
+  page.locator("#drive-sidebar").getByRole("link", { name, exact: true });
 const rowNamed = (page: Page, name: string) => page.locator(".file-item", { hasText: name });
 
 test("a seen view offline, an unseen one, a folder made on retry, an upload that resumes", async ({
@@ -61,9 +63,9 @@ test("a seen view offline, an unseen one, a folder made on retry, an upload that
   await controlled(page);
   await gotoHydrated(page, "/drive/all");
   await expect(rowNamed(page, "Holiday photos")).toBeVisible();
-  await page.getByRole("link", { name: en["drive.nav.recent"] }).click();
+  await sidebarLink(page, en["drive.nav.recent"]).click();
   await expect(page).toHaveURL(/\/drive\/recent$/);
-  await page.getByRole("link", { name: en["drive.nav.all"] }).click();
+  await sidebarLink(page, en["drive.nav.all"]).click();
   await expect(page).toHaveURL(/\/drive\/all$/);
   await expect(rowNamed(page, "Holiday photos")).toBeVisible();
   // The offline page in the user's language is kept while online.
@@ -74,7 +76,7 @@ test("a seen view offline, an unseen one, a folder made on retry, an upload that
   await expect(notice(page)).toHaveText(en["offline.banner"] ?? "");
 
   // A seen view by the sidebar: its last list and when it was seen.
-  await page.getByRole("link", { name: en["drive.nav.recent"] }).click();
+  await sidebarLink(page, en["drive.nav.recent"]).click();
   await expect(page).toHaveURL(/\/drive\/recent$/);
   await expect(rowNamed(page, "trip-notes.txt")).toBeVisible();
   await expect(notice(page)).toContainText(/^Offline — showing what you saw at \d{1,2}:\d{2}/);
@@ -188,6 +190,37 @@ test("the manifest in the user's language, installable, and its share target", a
   });
   await expect(page).toHaveURL(/\/drive\/all$/);
   await expect(rowNamed(page, "shared-note.txt")).toBeVisible({ timeout: 30_000 });
+});
+
+test("offline in Japanese: the notice with a Japanese time, the offline page in Japanese", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const ja = catalogue("ja");
+  await context.addCookies([{ name: "pp_locale", value: "ja", url: baseURL ?? "" }]);
+  await signUpInBrowser(page);
+  await createFolder(page, "写真");
+  await gotoHydrated(page, "/drive/all");
+  await controlled(page);
+  await gotoHydrated(page, "/drive/all");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  await expect(rowNamed(page, "写真")).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await caches.match("/offline.html"))?.headers.get("content-language")),
+    )
+    .toBe("ja");
+  await context.setOffline(true);
+  await page.goto("/drive/all");
+  await expect(rowNamed(page, "写真")).toBeVisible();
+  // ja's clock: 24-hour, "21:43".
+  await expect(notice(page)).toHaveText(/^オフライン — \d{1,2}:\d{2} に表示していた内容です$/);
+  await page.goto("/drive/starred");
+  await expect(page.getByRole("heading", { name: ja["offline.page.title"] })).toBeVisible();
+  await expect(page.getByText(ja["offline.page.tip"] ?? "")).toBeVisible();
+  await context.setOffline(false);
 });
 
 test("screenshots: the offline notice and the offline page, desktop and phone, light and dark", async ({
