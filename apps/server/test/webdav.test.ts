@@ -196,11 +196,51 @@ describe("WebDAV at /dav/", () => {
     expect(chunked.status).toBe(411);
   });
 
+  it("moves and copies by Destination, honouring Overwrite and refusing what RFC 4918 refuses", async () => {
+    expect((await dav("MKCOL", "/dav/Moves")).statusCode).toBe(201);
+    expect((await dav("PUT", "/dav/Moves/a.txt", {}, "A")).statusCode).toBe(201);
+    expect((await dav("PUT", "/dav/Moves/b.txt", {}, "B")).statusCode).toBe(201);
+    const to = (path: string, extra: Record<string, string> = {}) => ({
+      destination: `http://localhost:80/dav/${path}`,
+      ...extra,
+    });
+    // Copy to a new name: 201, both there.
+    expect((await dav("COPY", "/dav/Moves/a.txt", to("Moves/c.txt"))).statusCode).toBe(201);
+    expect((await dav("GET", "/dav/Moves/c.txt")).body).toBe("A");
+    expect((await dav("GET", "/dav/Moves/a.txt")).body).toBe("A");
+    // Overwrite: F refuses with 412; the default replaces with 204 (old one to the trash).
+    expect((await dav("COPY", "/dav/Moves/a.txt", to("Moves/b.txt", { overwrite: "F" }))).statusCode).toBe(
+      412,
+    );
+    expect((await dav("MOVE", "/dav/Moves/a.txt", to("Moves/b.txt"))).statusCode).toBe(204);
+    expect((await dav("GET", "/dav/Moves/b.txt")).body).toBe("A");
+    expect((await dav("GET", "/dav/Moves/a.txt")).statusCode).toBe(404);
+    // A collection, into another folder under a new name, with its content.
+    expect((await dav("MKCOL", "/dav/Moves/sub")).statusCode).toBe(201);
+    expect((await dav("MOVE", "/dav/Moves/c.txt", to("Moves/sub/c2.txt"))).statusCode).toBe(201);
+    expect((await dav("COPY", "/dav/Moves/sub/", to("Copied/"))).statusCode).toBe(201);
+    expect((await dav("GET", "/dav/Copied/c2.txt")).body).toBe("A");
+    // Depth 0 copies the collection alone.
+    expect((await dav("COPY", "/dav/Moves/sub/", to("Shallow/", { depth: "0" }))).statusCode).toBe(201);
+    expect((await dav("PROPFIND", "/dav/Shallow/", { depth: "1" })).body).not.toContain("c2.txt");
+    // Refusals: no parent (409), onto itself (403), another host (502), no Destination (400),
+    // MOVE with a finite depth (400), into itself.
+    expect((await dav("COPY", "/dav/Moves/b.txt", to("nowhere/b.txt"))).statusCode).toBe(409);
+    expect((await dav("MOVE", "/dav/Moves/b.txt", to("Moves/b.txt"))).statusCode).toBe(403);
+    const foreign = { destination: "http://elsewhere.example/dav/x.txt" };
+    expect((await dav("COPY", "/dav/Moves/b.txt", foreign)).statusCode).toBe(502);
+    expect((await dav("COPY", "/dav/Moves/b.txt")).statusCode).toBe(400);
+    expect((await dav("MOVE", "/dav/Moves/sub/", to("Moved/", { depth: "0" }))).statusCode).toBe(400);
+    expect((await dav("MOVE", "/dav/Moves/", to("Moves/sub/inner/"))).statusCode).toBe(400);
+  });
+
   it("answers 405 with Allow for the methods it does not serve yet", async () => {
     const put = await dav("PROPPATCH", "/dav/notes.txt", { "content-type": "application/xml" }, "<x/>");
     expect(put.statusCode).toBe(405);
     expect(String(put.headers.allow)).toContain("PROPFIND");
-    expect((await dav("MOVE", "/dav/notes.txt", { destination: "/dav/n.txt" })).statusCode).toBe(405);
+    expect(
+      (await dav("LOCK", "/dav/notes.txt", { "content-type": "application/xml" }, "<x/>")).statusCode,
+    ).toBe(405);
   });
 });
 

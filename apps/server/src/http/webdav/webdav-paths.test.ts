@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { davHref, davSegments } from "./webdav.js";
+import { davHref, davSegments, destinationSegments } from "./webdav.js";
 
 describe("WebDAV paths", () => {
   it("decodes names and drops empty segments", () => {
@@ -22,5 +22,17 @@ describe("WebDAV paths", () => {
     expect(davHref([], true)).toBe("/dav/");
     expect(davHref(["Movies & Shows"], true)).toBe("/dav/Movies%20%26%20Shows/");
     expect(davHref(["a", "b c.txt"], false)).toBe("/dav/a/b%20c.txt");
+  });
+});
+
+describe("Destination headers", () => {
+  it("takes absolute URIs on this host and absolute paths under /dav/", () => {
+    expect(destinationSegments("http://drive.example/dav/a/b%20c", "drive.example")).toEqual(["a", "b c"]);
+    expect(destinationSegments("https://drive.example/dav/a", "drive.example:8443")).toEqual(["a"]);
+    expect(destinationSegments("/dav/a/", "drive.example")).toEqual(["a"]);
+    expect(destinationSegments("http://other.example/dav/a", "drive.example")).toBe("foreign");
+    expect(destinationSegments("/elsewhere/a", "drive.example")).toBeUndefined();
+    expect(destinationSegments("/dav/%2e%2e/x", "drive.example")).toBeUndefined();
+    expect(destinationSegments(undefined, "drive.example")).toBeUndefined();
   });
 });

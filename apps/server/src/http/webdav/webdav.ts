@@ -10,9 +10,9 @@ import { davUser } from "./dav-auth.js";
 
 export const DAV_PREFIX = "/dav";
 /** What this server answers under `/dav/` today. */
-const ALLOWED = ["OPTIONS", "PROPFIND", "GET", "HEAD", "PUT", "MKCOL", "DELETE"];
+const ALLOWED = ["OPTIONS", "PROPFIND", "GET", "HEAD", "PUT", "MKCOL", "DELETE", "COPY", "MOVE"];
 /** WebDAV methods not served yet: 405 with `Allow`, rather than a 404 from the router. */
-const NOT_SERVED = ["POST", "COPY", "MOVE", "PROPPATCH", "LOCK", "UNLOCK"];
+const NOT_SERVED = ["POST", "PROPPATCH", "LOCK", "UNLOCK"];
 const DAV_METHODS = ["PROPFIND", "PROPPATCH", "MKCOL", "COPY", "MOVE", "LOCK", "UNLOCK"];
 const XML = "application/xml; charset=utf-8";
 const MAX_PROPFIND_BODY = 64 * 1024;
@@ -44,12 +44,47 @@ export function davHref(segments: readonly string[], collection: boolean): strin
   return `${DAV_PREFIX}/${path}${collection ? "/" : ""}`;
 }
 
+/** The host name of a `Host` header (no port: behind TLS the client's port is not ours). */
+function hostnameOf(host: string): string {
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return host;
+  }
+}
+
+/**
+ * The names a `Destination` header points at (RFC 4918 §10.3): an absolute URI on this host or
+ * an absolute path, under `/dav/`. `"foreign"` for another host (502), undefined when unusable.
+ */
+export function destinationSegments(
+  destination: string | undefined,
+  host: string | undefined,
+): string[] | "foreign" | undefined {
+  if (!destination) return undefined;
+  let url: URL;
+  try {
+    url = new URL(destination, "http://destination.invalid");
+  } catch {
+    return undefined;
+  }
+  if (url.host !== "destination.invalid" && host !== undefined && url.hostname !== hostnameOf(host)) {
+    return "foreign";
+  }
+  if (url.pathname !== DAV_PREFIX && !url.pathname.startsWith(`${DAV_PREFIX}/`)) return undefined;
+  try {
+    return davSegments(url.pathname);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * WebDAV at `/dav/` (RFC 4918): the drive by paths of names, signed in with an app
  * password (`dav-auth.ts`). Served today: `OPTIONS`, `PROPFIND` (depth 0 and 1, with the
  * RFC 4331 quota properties) and `GET`/`HEAD` through the downloads' byte path (`Range`,
- * conditional requests, traffic counted like a download), `PUT` (the uploads' writer), `MKCOL`
- * and `DELETE` (to the trash).
+ * conditional requests, traffic counted like a download), `PUT` (the uploads' writer), `MKCOL`,
+ * `DELETE` (to the trash), `COPY` and `MOVE` (metadata only, `Overwrite`, `Destination` checks).
  * The other writing methods answer 405.
  */
 export async function registerWebDav(app: NimbusApp, services: Services): Promise<void> {
@@ -263,6 +298,58 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
           // To the trash, like the web's delete: restorable until the trash expires.
           await operations.trash(userId, [target.row.id]);
           return reply.code(204).send();
+        },
+      });
+
+      scope.route({
+        method: ["COPY", "MOVE"],
+        url,
+        schema: { hide: true },
+        handler: async (request, reply) => {
+          const userId = await signIn(request, reply);
+          const move = request.method === "MOVE";
+          const source = await davTree.resolve(userId, davSegments(request.url));
+          if (!source) throw new NimbusError("file_not_found");
+          if (source.kind === "root") return reply.code(403).send();
+          const target = destinationSegments(String(request.headers.destination ?? ""), request.headers.host);
+          if (target === "foreign") return reply.code(502).send();
+          const name = target?.at(-1);
+          if (!target || name === undefined) return reply.code(400).send();
+          const depth = String(request.headers.depth ?? "infinity").toLowerCase();
+          if (depth !== "infinity" && (move || depth !== "0")) return reply.code(400).send();
+          const overwrite = String(request.headers.overwrite ?? "T").toUpperCase() !== "F";
+          const sourcePath = davSegments(request.url);
+          if (target.length === sourcePath.length && target.every((part, i) => part === sourcePath[i])) {
+            return reply.code(403).send();
+          }
+          const parent = await davTree.resolve(userId, target.slice(0, -1));
+          if (!parent || !isCollection(parent)) return reply.code(409).send();
+          const parentId = parent.kind === "root" ? "" : parent.row.id;
+          const existing = await davTree.resolve(userId, target);
+          if (existing?.kind === "item") {
+            if (!overwrite) return reply.code(412).send();
+            // Overwrite: what stood there goes to the trash first (RFC 4918 §9.8.4, §9.9.3).
+            await operations.trash(userId, [existing.row.id]);
+          }
+          const { row } = source;
+          if (move) {
+            const [moved] = await operations.move(userId, [row.id], parentId);
+            if (moved && moved.name !== name) await operations.rename(userId, row.id, name, "fail");
+          } else if (isCollection(source) && depth === "0") {
+            await files.create(userId, { kind: "drive#folder", name, parent_id: parentId });
+          } else {
+            const copied = await operations.copy(userId, [row.id], parentId);
+            const copy = copied.rows?.find((candidate) => candidate.parent_id === parentId);
+            if (!copy) {
+              // Over COPY_INLINE_MAX_ITEMS items the copy runs as a task (keeping the source's name).
+              return reply.code(202).send();
+            }
+            if (copy.name !== name) await operations.rename(userId, copy.id, name, "fail");
+          }
+          return reply
+            .code(existing ? 204 : 201)
+            .header("location", davHref(target, isCollection(source)))
+            .send();
         },
       });
 

@@ -27,6 +27,7 @@ describe("PROPFIND bodies", () => {
       "<D:propfind><D:prop/></D:propfind>",
       '<!DOCTYPE x [<!ENTITY e "x">]><propfind xmlns="DAV:"/>',
       '<propupdate xmlns="DAV:"/>',
+      '<propfind xmlns="DAV:"><prop><bar:foo xmlns:bar=""/></prop></propfind>',
     ]) {
       expect(() => parsePropfind(body), body).toThrow();
     }

@@ -44,7 +44,11 @@ export function readElements(xml: string): Element[] {
       const [, key = "", double, single] = attribute;
       const value = double ?? single ?? "";
       if (key === "xmlns") namespaces.set("", value);
-      else if (key.startsWith("xmlns:")) namespaces.set(key.slice(6), value);
+      else if (key.startsWith("xmlns:")) {
+        // Namespaces in XML 1.0 §3: a prefix cannot be bound to the empty name.
+        if (value === "") throw new Error(`prefix ${key.slice(6)} bound to no namespace`);
+        namespaces.set(key.slice(6), value);
+      }
     }
     const ns = namespaces.get(prefix);
     if (ns === undefined && prefix !== "") throw new Error(`undeclared prefix ${prefix}`);
