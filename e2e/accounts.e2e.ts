@@ -59,7 +59,9 @@ test("sign up by code, sign out, password, two-step on, sign in with TOTP", asyn
   // The sign-in refresh stored the user id cookie (365 days, lax).
   const userIdCookie = (await page.context().cookies()).find((cookie) => cookie.name === "pp_user_id");
   expect(userIdCookie?.sameSite).toBe("Lax");
-  expect(userIdCookie?.expires).toBeGreaterThan(Date.now() / 1000 + 364 * 86400);
+  // A cookie's lifetime runs on the browser's clock.
+  const browserNow = await page.evaluate(() => Date.now());
+  expect(userIdCookie?.expires).toBeGreaterThan(browserNow / 1000 + 364 * 86400);
 
   await signOutFromAccountPage(page);
   await signInWithPassword(page, email, password);

@@ -4,6 +4,10 @@
  */
 export const CHROMIUM_LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  // Under faketime (CONTRIBUTING.md) only the server's and the runner's clocks move: the
+  // browser keeps the real one, as a visitor's would (libfaketime also makes Chromium take
+  // some 40 s to start).
+  env: withoutFakeTime(process.env),
   args: [
     "--no-sandbox",
     "--disable-gpu",
@@ -21,3 +25,11 @@ export const CHROMIUM_LAUNCH = {
  */
 export const PERSON_USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+function withoutFakeTime(env: NodeJS.ProcessEnv): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value !== undefined && name !== "LD_PRELOAD" && !name.startsWith("FAKETIME")) kept[name] = value;
+  }
+  return kept;
+}
