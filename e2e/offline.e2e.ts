@@ -87,6 +87,11 @@ test("a seen view offline, an unseen one, a folder made on retry, an upload that
   await expect(notice(page)).toContainText(/^Offline — showing what you saw at \d{1,2}:\d{2}/);
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
 
+  // An unseen view by the sidebar (its route data cannot come): the offline page, not "error 500".
+  await sidebarLink(page, en["drive.nav.trash"]).click();
+  await expect(page.getByRole("heading", { name: en["offline.page.title"] })).toBeVisible();
+  await expect(page.getByText(en["error.title"] ?? "")).toHaveCount(0);
+
   // An unseen view: the offline page, never the browser's error page or a 500.
   const unseen = await page.goto("/drive/starred");
   expect(unseen?.status()).toBe(200);
