@@ -50,6 +50,10 @@ test("an admin makes and exports a code batch a user redeems, and sets a price t
   await admin.getByLabel(en["admin.codes.note"] as string).fill(note);
   await admin.getByRole("button", { name: en["admin.codes.makeButton"] }).click();
   await expect(admin.locator(".toast").filter({ hasText: "2 codes made" })).toBeVisible();
+  // Issue 33, item 13: the new codes are shown at once, to copy, not only through Export CSV.
+  const fresh = admin.getByRole("textbox", { name: "The 2 new codes" });
+  await expect(fresh).toHaveValue(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}\n[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
+  const shownCodes = (await fresh.inputValue()).split("\n");
   const row = admin.getByRole("row").filter({ hasText: note });
   await expect(row).toContainText(text("admin.codes.redeemedOf", { redeemed: 0, count: 2 }));
 
@@ -65,6 +69,7 @@ test("an admin makes and exports a code batch a user redeems, and sets a price t
   expect(lines[0]).toBe("code,status,redeemed_by,redeemed_time");
   expect(lines).toHaveLength(3);
   const code = (lines[1] ?? "").split(",")[0] ?? "";
+  expect(shownCodes).toContain(code);
   expect(code).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
   expect(lines[1]).toContain(",available,");
 

@@ -58,6 +58,13 @@ test("a reported share is blocked from the console's queue, shows PROHIBITED and
   await expect(row).toContainText(en["shares.report.reason.porn"] as string, { timeout: 30_000 });
   const blockName = (en["admin.moderation.blockShare"] as string).replace("{title}", title);
   await row.getByRole("button", { name: blockName }).click();
+  // Issue 33, item 13: blocking asks first; cancelling blocks nothing.
+  const confirm = admin.getByRole("dialog", { name: en["admin.moderation.blockConfirm.title"] as string });
+  await expect(confirm).toContainText(title);
+  await confirm.getByRole("button", { name: en["files.cancel"] as string }).click();
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: blockName }).click();
+  await confirm.getByRole("button", { name: en["admin.moderation.block"] as string }).click();
   await expect(admin.getByRole("status").filter({ hasText: "1" }).first()).toBeVisible();
   // Open reports only: the acted-on one leaves the queue.
   await expect(admin.getByRole("row").filter({ hasText: title })).toHaveCount(0);

@@ -28,6 +28,40 @@ function batchState(batch: Batch, now: number): "revoked" | "expired" | "active"
   return "active";
 }
 
+/** The codes just made, to copy at once (Export CSV gives them again later). */
+function NewCodes({ codes, onClose }: { codes: string[]; onClose(): void }) {
+  const t = useT();
+  const [copied, setCopied] = useState(false);
+  const text = codes.join("\n");
+  return (
+    <section className="card console-card" aria-labelledby="new-codes-title">
+      <h2 id="new-codes-title">{t("admin.codes.newTitle", { count: codes.length })}</h2>
+      <textarea
+        className="new-codes"
+        readOnly
+        value={text}
+        rows={Math.min(10, codes.length)}
+        aria-labelledby="new-codes-title"
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <div className="new-codes-actions">
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => {
+            void navigator.clipboard?.writeText(text).then(() => setCopied(true));
+          }}
+        >
+          {copied ? t("admin.codes.copied") : t("admin.codes.copy")}
+        </button>
+        <button type="button" className="button" onClick={onClose}>
+          {t("common.close")}
+        </button>
+      </div>
+    </section>
+  );
+}
+
 /** Activation-code batches: make one, export its codes as CSV, revoke it. Paged on the server. */
 export function CodeBatchesSection() {
   const t = useT();
@@ -51,6 +85,8 @@ export function CodeBatchesSection() {
   const list = useAdminList<Batch>(fetchPage);
   const [revoking, setRevoking] = useState<Batch | undefined>(undefined);
   const [pending, setPending] = useState<string>("");
+  /** The codes of the batch just made, shown until closed (they can also be exported). */
+  const [made, setMade] = useState<string[]>([]);
 
   async function revoke(batch: Batch) {
     setRevoking(undefined);
@@ -72,12 +108,14 @@ export function CodeBatchesSection() {
   return (
     <>
       <MakeBatchForm
-        onMade={async (count) => {
-          toast({ text: t("admin.codes.made", { count }) });
+        onMade={async (codes) => {
+          toast({ text: t("admin.codes.made", { count: codes.length }) });
+          setMade(codes);
           await list.reload();
         }}
         onFailed={(text) => toast({ text, tone: "error" })}
       />
+      {made.length > 0 && <NewCodes codes={made} onClose={() => setMade([])} />}
       <div className="card console-card">
         <h2>{t("admin.codes.batches")}</h2>
         <ConsoleTable
@@ -161,7 +199,7 @@ function MakeBatchForm({
   onMade,
   onFailed,
 }: {
-  onMade(count: number): Promise<void>;
+  onMade(codes: string[]): Promise<void>;
   onFailed(text: string): void;
 }) {
   const t = useT();
@@ -199,7 +237,7 @@ function MakeBatchForm({
             return;
           }
           form.reset();
-          await onMade(answer.data.codes.length);
+          await onMade(answer.data.codes);
         });
       }}
     >

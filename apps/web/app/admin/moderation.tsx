@@ -1,6 +1,7 @@
 import { AUDIT_VERDICTS, nimbusApi } from "@nimbus/protocol";
 import { useCallback, useState } from "react";
 import { callEndpoint, errorText } from "../api/client.js";
+import { ConfirmDialog } from "../components/dialogs.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { ConsoleTable } from "./console-table.js";
 import { formatMoment } from "./format.js";
@@ -31,8 +32,11 @@ function ReportQueue() {
     [filter, locale],
   );
   const list = useAdminList(fetchPage);
+  /** The report whose content is about to be blocked, until the admin confirms. */
+  const [confirming, setConfirming] = useState<(typeof list.rows)[number] | undefined>(undefined);
 
   async function block(report: (typeof list.rows)[number]) {
+    setConfirming(undefined);
     setNotice("");
     const answer = await callEndpoint(nimbusApi.audit.auditShare, {
       body: { share_user_id: report.share_user_id, file_ids: report.file_ids, verdict: "PROHIBITED" },
@@ -101,7 +105,7 @@ function ReportQueue() {
                   aria-label={t("admin.moderation.blockShare", {
                     title: report.share_title || report.share_id,
                   })}
-                  onClick={() => void block(report)}
+                  onClick={() => setConfirming(report)}
                 >
                   {t("admin.moderation.block")}
                 </button>
@@ -110,6 +114,17 @@ function ReportQueue() {
           </tr>
         ))}
       </ConsoleTable>
+      {confirming && (
+        <ConfirmDialog
+          title={t("admin.moderation.blockConfirm.title")}
+          body={t("admin.moderation.blockConfirm.body", {
+            title: confirming.share_title || confirming.share_id,
+          })}
+          confirm={t("admin.moderation.block")}
+          onConfirm={() => void block(confirming)}
+          onCancel={() => setConfirming(undefined)}
+        />
+      )}
       <ListFooter list={list} />
     </div>
   );
