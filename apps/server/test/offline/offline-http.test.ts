@@ -4,6 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grant } from "../../src/modules/membership/entitlements.js";
 import { driveClient } from "../support/drive.js";
+import { manualClock } from "../support/grants.js";
 import { createTestApp, type TestApp } from "../support/test-app.js";
 import { signUp, type TestUser } from "../support/users.js";
 import { createOffline, type FileServer, startFileServer, storedBytes, waitForTask } from "./support.js";
@@ -178,14 +179,28 @@ describe("cloud download with the default settings", () => {
     await server.close();
   });
 
-  it("refuses a loopback address and a name that resolves to 127.0.0.1", async () => {
+  it("refuses loopback and private links at creation, spending none of the day's tasks", async () => {
     const drive = driveClient(t, alice);
-    for (const url of [`${server.url}/file.bin`, server.url.replace("127.0.0.1", "localhost")]) {
-      const created = await createOffline(drive, { url: `${url}/file.bin` });
-      expect(created.status).toBe(200);
-      const task = await waitForTask(drive, created.body.task.id);
-      expect(task).toMatchObject({ phase: "PHASE_TYPE_ERROR", message: "offline_address_refused" });
+    const port = new URL(server.url).port;
+    const hosts = ["127.0.0.1", "localhost", "[::1]", "10.0.0.7", "169.254.169.254", "[::ffff:127.0.0.1]"];
+    for (const host of hosts) {
+      const created = await t.app.inject({
+        method: "POST",
+        url: "/drive/v1/files",
+        headers: { ...alice.auth, "accept-language": "ja" },
+        payload: {
+          kind: "drive#file",
+          upload_type: "UPLOAD_TYPE_URL",
+          url: { url: `http://${host}:${port}/file.bin` },
+        },
+      });
+      expect(created.statusCode, host).toBe(403);
+      expect(created.json().error).toBe("offline_address_refused");
+      // Localized: the caller asked for Japanese.
+      expect(created.json().error_description).not.toBe("This link points to an address that isn't allowed");
     }
+    const about = await drive.ok("GET", "/drive/v1/about");
+    expect(about.quotas.offline.daily_tasks_used).toBe("0");
     expect(server.requests).toHaveLength(0);
     const checked = await drive.ok("POST", "/drive/v1/resource/list", { urls: `${server.url}/file.bin` });
     expect(checked.resources[0]).toMatchObject({
@@ -216,13 +231,30 @@ describe("cloud download with the default settings", () => {
     });
     expect((await createOffline(drive, { url: "not a link" })).body.error).toBe("offline_link_invalid");
   });
+});
+
+describe("cloud download's daily task cap", () => {
+  let t: TestApp;
+  let server: FileServer;
+  let alice: TestUser;
+  // Caps count per UTC day: a fixed noon, so no run straddles midnight.
+  const clock = manualClock(Date.UTC(2030, 2, 4, 12));
+  const link = (n: string) => `${server.url}/file.bin?n=${n}`;
+
+  beforeAll(async () => {
+    server = await startFileServer(1024);
+    t = await createTestApp({ clock, env: { OFFLINE_ALLOW_PRIVATE: "true", OFFLINE_DAILY_TASKS_FREE: "4" } });
+    alice = await signUp(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await server.close();
+  });
 
   it("answers task_daily_create_limit at the daily cap, and tells about over_free_task_limit", async () => {
     const drive = driveClient(t, alice);
-    // Two tasks were created by the first test.
-    for (let i = 0; i < 2; i++)
-      expect((await createOffline(drive, { url: "http://192.168.0.1/x" })).status).toBe(200);
-    const refused = await createOffline(drive, { url: "http://192.168.0.1/y" });
+    for (let i = 0; i < 4; i++) expect((await createOffline(drive, { url: link(`x${i}`) })).status).toBe(200);
+    const refused = await createOffline(drive, { url: link("y") });
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe("task_daily_create_limit");
     const about = await drive.ok("GET", "/drive/v1/about");
@@ -233,25 +265,22 @@ describe("cloud download with the default settings", () => {
   it("adds a task cap pack's tasks to the daily cap, and only while it lasts", async () => {
     const bob = await signUp(t.app);
     const drive = driveClient(t, bob);
-    for (let i = 0; i < 4; i++)
-      expect((await createOffline(drive, { url: `http://192.168.0.1/${i}` })).status).toBe(200);
-    expect((await createOffline(drive, { url: "http://192.168.0.1/over" })).body.error).toBe(
-      "task_daily_create_limit",
-    );
+    for (let i = 0; i < 4; i++) expect((await createOffline(drive, { url: link(`${i}`) })).status).toBe(200);
+    expect((await createOffline(drive, { url: link("over") })).body.error).toBe("task_daily_create_limit");
     await grant(t.database.db, {
       userId: bob.id,
       source: "purchase",
       sourceRef: `task-pack-${bob.id}`,
       offlineTasksPerDay: 2,
       validDays: 30,
-      now: Date.now(),
+      now: clock.now(),
     });
     let about = await drive.ok("GET", "/drive/v1/about");
     expect(about.over_free_task_limit).toBe(false);
     expect(about.quotas.offline).toMatchObject({ daily_tasks_used: "4", daily_tasks_limit: "6" });
     for (let i = 0; i < 2; i++)
-      expect((await createOffline(drive, { url: `http://192.168.0.1/pack-${i}` })).status).toBe(200);
-    const refused = await createOffline(drive, { url: "http://192.168.0.1/pack-over" });
+      expect((await createOffline(drive, { url: link(`pack-${i}`) })).status).toBe(200);
+    const refused = await createOffline(drive, { url: link("pack-over") });
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe("task_daily_create_limit");
     about = await drive.ok("GET", "/drive/v1/about");
@@ -268,7 +297,7 @@ describe("cloud download with the default settings", () => {
       sourceRef: `task-pack-${carol.id}`,
       offlineTasksPerDay: 5,
       validDays: 1,
-      now: Date.now() - 2 * 86_400_000,
+      now: clock.now() - 2 * 86_400_000,
     });
     const about = await drive.ok("GET", "/drive/v1/about");
     expect(about.quotas.offline).toMatchObject({ daily_tasks_limit: "4" });

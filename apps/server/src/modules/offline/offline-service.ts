@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from "node:fs/promises";
+import { isIP } from "node:net";
 import path from "node:path";
 import {
   type CreateFileBody,
@@ -23,6 +24,7 @@ import { linkText, parseLink } from "./offline-links.js";
 import { OfflinePlaces } from "./offline-places.js";
 import { type OfflineJob, OfflineRunner, sourceFor } from "./offline-runner.js";
 import type { OfflineLink, OfflineManifest, OfflineSource } from "./offline-source.js";
+import { addressRefused, isAddressAllowed } from "./ssrf-guard.js";
 
 export { OFFLINE_TASK_TYPE, type OfflinePlan, type PlanLimits } from "./offline-caps.js";
 
@@ -105,6 +107,7 @@ export class OfflineService {
         `${link.kind} links are not available on this server`,
       );
     }
+    this.refuseUnreachableHost(link);
     await this.caps.checkDailyCap(userId);
     const parentId = body.parent_id || (await this.places.downloadsFolder(userId, locale));
     if (body.parent_id) await this.places.requireFolder(userId, body.parent_id);
@@ -231,6 +234,19 @@ export class OfflineService {
 
   dirOf(taskId: string): string {
     return this.runner.dirOf(taskId);
+  }
+
+  /**
+   * A web link to an address literal the SSRF guard refuses, or to `localhost`, is
+   * refused now rather than by the job, so it spends none of the day's tasks. Names that
+   * resolve to such addresses are still refused when the job connects.
+   */
+  private refuseUnreachableHost(link: OfflineLink): void {
+    if (link.kind !== "url" || this.deps.config.offline.allowPrivate) return;
+    const host = new URL(link.url).hostname;
+    const bare = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
+    const loopbackName = bare === "localhost" || bare.endsWith(".localhost");
+    if (loopbackName || (isIP(bare) !== 0 && !isAddressAllowed(bare))) throw addressRefused(host);
   }
 
   private async torrentFromDrive(userId: string, fileId: string): Promise<OfflineLink> {
