@@ -35,6 +35,7 @@ import { TaskJobs } from "./modules/tasks/task-jobs.js";
 import { TaskService } from "./modules/tasks/task-service.js";
 import type { UserSettingsStore } from "./modules/users/user-settings.js";
 import { UsersRepository } from "./modules/users/users-repository.js";
+import { DavProperties } from "./modules/webdav/dav-properties.js";
 import { DavTree } from "./modules/webdav/dav-tree.js";
 import { type OperatorServices, wireOperators } from "./operator-services.js";
 import { type RewardsServices, wireRewards } from "./rewards-services.js";
@@ -114,6 +115,8 @@ export interface Services
   appSaveFolders: AppSaveFolders;
   /** The drive as WebDAV addresses it: paths of names. */
   davTree: DavTree;
+  /** WebDAV dead properties (PROPPATCH). */
+  davProperties: DavProperties;
 }
 
 /**
@@ -157,6 +160,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
     torrents,
     appSaveFolders,
     davTree: new DavTree(shared.db),
+    davProperties: new DavProperties(shared.db, shared.clock),
     ...deps,
     rateLimits,
     users,

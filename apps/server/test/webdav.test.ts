@@ -234,10 +234,40 @@ describe("WebDAV at /dav/", () => {
     expect((await dav("MOVE", "/dav/Moves/", to("Moves/sub/inner/"))).statusCode).toBe(400);
   });
 
+  it("stores dead properties with PROPPATCH, answers them in PROPFIND, refuses live ones", async () => {
+    const xml = { "content-type": "application/xml" };
+    const update = `<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:z="urn:example" xmlns:v="urn:values">
+      <D:set><D:prop><z:color>red <v:tone>dark</v:tone></z:color><z:gone>x</z:gone></D:prop></D:set>
+      <D:remove><D:prop><z:gone/></D:prop></D:remove></D:propertyupdate>`;
+    const patched = await dav("PROPPATCH", "/dav/notes.txt", xml, update);
+    expect(patched.statusCode).toBe(207);
+    expect(patched.body).toContain("HTTP/1.1 200 OK");
+    const ask = `<propfind xmlns="DAV:"><prop><color xmlns="urn:example"/><gone xmlns="urn:example"/></prop></propfind>`;
+    const found = await dav("PROPFIND", "/dav/notes.txt", { ...xml, depth: "0" }, ask);
+    expect(found.body).toContain('xmlns:nimbusdp="urn:example"');
+    expect(found.body).toContain("red <v:tone>dark</v:tone></nimbusdp:color>");
+    expect(found.body).toContain('xmlns:v="urn:values"');
+    expect(found.body).toMatch(/<X:gone xmlns:X="urn:example"\/><\/D:prop><D:status>HTTP\/1.1 404/);
+    // allprop includes them.
+    expect((await dav("PROPFIND", "/dav/notes.txt", { depth: "0" })).body).toContain("nimbusdp:color");
+    // A live property cannot be set: 403 for it, 424 for the rest, nothing stored.
+    const live = `<D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><D:getetag>x</D:getetag><q:k xmlns:q="urn:q">1</q:k></D:prop></D:set></D:propertyupdate>`;
+    const refused = await dav("PROPPATCH", "/dav/notes.txt", xml, live);
+    expect(refused.body).toContain("HTTP/1.1 403 Forbidden");
+    expect(refused.body).toContain("HTTP/1.1 424 Failed Dependency");
+    expect((await dav("PROPFIND", "/dav/notes.txt", { depth: "0" })).body).not.toContain("urn:q");
+    // They follow a MOVE and a COPY.
+    expect((await dav("COPY", "/dav/notes.txt", { destination: "/dav/notes-copy.txt" })).statusCode).toBe(
+      201,
+    );
+    expect((await dav("PROPFIND", "/dav/notes-copy.txt", { depth: "0" })).body).toContain("nimbusdp:color");
+    expect((await dav("PROPPATCH", "/dav/notes.txt", xml, "<bad>")).statusCode).toBe(400);
+  });
+
   it("answers 405 with Allow for the methods it does not serve yet", async () => {
-    const put = await dav("PROPPATCH", "/dav/notes.txt", { "content-type": "application/xml" }, "<x/>");
-    expect(put.statusCode).toBe(405);
-    expect(String(put.headers.allow)).toContain("PROPFIND");
+    const lock = await dav("LOCK", "/dav/notes.txt", { "content-type": "application/xml" }, "<x/>");
+    expect(lock.statusCode).toBe(405);
+    expect(String(lock.headers.allow)).toContain("PROPFIND");
     expect(
       (await dav("LOCK", "/dav/notes.txt", { "content-type": "application/xml" }, "<x/>")).statusCode,
     ).toBe(405);

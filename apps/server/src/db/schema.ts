@@ -10,6 +10,7 @@ export interface Tables {
   users: UsersTable;
   user_settings: UserSettingsTable;
   app_passwords: AppPasswordsTable;
+  dav_properties: DavPropertiesTable;
   sessions: SessionsTable;
   blobs: BlobsTable;
   files: FilesTable;
@@ -136,6 +137,19 @@ export interface AppPasswordsTable {
   last_used_at: number | null;
   /** The address of the last use; empty before it. */
   last_ip: Generated<string>;
+}
+
+/** A WebDAV dead property of a file or folder ('' the root), set with PROPPATCH (migration 0028). */
+export interface DavPropertiesTable {
+  user_id: string;
+  file_id: string;
+  ns: string;
+  name: string;
+  /** The content of the property element as sent (XML). */
+  value: string;
+  /** JSON object: the namespace declarations in scope where it was sent (prefix → URI, '' the default). */
+  namespaces: string;
+  updated_at: number;
 }
 
 /** A sent verification code and, once verified, its one-use token (migration 0005). */

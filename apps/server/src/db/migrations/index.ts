@@ -22,6 +22,7 @@ import { externalIdentities } from "./0023_external_identities.js";
 import { adminCommerce } from "./0025_admin_commerce.js";
 import { yearlyCampaigns } from "./0026_yearly_campaigns.js";
 import { appPasswords } from "./0027_app_passwords.js";
+import { davProperties } from "./0028_dav_properties.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -48,5 +49,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "0025_admin_commerce": adminCommerce(dialect),
     "0026_yearly_campaigns": yearlyCampaigns(dialect),
     "0027_app_passwords": appPasswords(dialect),
+    "0028_dav_properties": davProperties(dialect),
   };
 }

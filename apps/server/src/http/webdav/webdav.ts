@@ -2,7 +2,13 @@ import { NimbusError } from "@nimbus/protocol";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { etagOf, isCollection, propsFor } from "../../modules/webdav/dav-props.js";
 import type { DavResource } from "../../modules/webdav/dav-tree.js";
-import { type DavResponse, multistatus, parsePropfind } from "../../modules/webdav/dav-xml.js";
+import {
+  type DavResponse,
+  multistatus,
+  type PropertyChange,
+  parsePropertyUpdate,
+  parsePropfind,
+} from "../../modules/webdav/dav-xml.js";
 import type { Services } from "../../services.js";
 import { serveFile } from "../serve-file.js";
 import type { NimbusApp } from "../types.js";
@@ -10,9 +16,9 @@ import { davUser } from "./dav-auth.js";
 
 export const DAV_PREFIX = "/dav";
 /** What this server answers under `/dav/` today. */
-const ALLOWED = ["OPTIONS", "PROPFIND", "GET", "HEAD", "PUT", "MKCOL", "DELETE", "COPY", "MOVE"];
+const ALLOWED = ["OPTIONS", "PROPFIND", "PROPPATCH", "GET", "HEAD", "PUT", "MKCOL", "DELETE", "COPY", "MOVE"];
 /** WebDAV methods not served yet: 405 with `Allow`, rather than a 404 from the router. */
-const NOT_SERVED = ["POST", "PROPPATCH", "LOCK", "UNLOCK"];
+const NOT_SERVED = ["POST", "LOCK", "UNLOCK"];
 const DAV_METHODS = ["PROPFIND", "PROPPATCH", "MKCOL", "COPY", "MOVE", "LOCK", "UNLOCK"];
 const XML = "application/xml; charset=utf-8";
 const MAX_PROPFIND_BODY = 64 * 1024;
@@ -35,6 +41,11 @@ export function davSegments(url: string): string[] {
     segments.push(name);
   }
   return segments;
+}
+
+/** The id dead properties are kept under: the item's, '' for the root. */
+function fileIdOf(resource: DavResource): string {
+  return resource.kind === "root" ? "" : resource.row.id;
 }
 
 /** The href of a resource: `/dav/` and its names, each percent-encoded; collections end with `/`. */
@@ -91,7 +102,7 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
   for (const method of DAV_METHODS) {
     if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
   }
-  const { appPasswordSignin, davTree, files, operations, uploads, traffic, config } = services;
+  const { appPasswordSignin, davTree, davProperties, files, operations, uploads, traffic, config } = services;
   const allowInsecure = config.webdav.allowInsecure;
   const signIn = (request: FastifyRequest, reply: FastifyReply) =>
     davUser(request, reply, appPasswordSignin, allowInsecure);
@@ -213,6 +224,10 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
               entries.push({ resource: { kind: "item", row }, segments: [...segments, row.name] });
             }
           }
+          const dead = await davProperties.of(
+            userId,
+            entries.map(({ resource }) => fileIdOf(resource)),
+          );
           const responses: DavResponse[] = entries.map(({ resource, segments: names }) => ({
             href: davHref(names, isCollection(resource)),
             ...propsFor(
@@ -220,6 +235,7 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
               quota,
               wanted.kind === "prop" ? wanted.props : null,
               wanted.kind === "propname",
+              dead.get(fileIdOf(resource)),
             ),
           }));
           return reply.code(207).type(XML).header("cache-control", "no-store").send(multistatus(responses));
@@ -345,11 +361,55 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
               return reply.code(202).send();
             }
             if (copy.name !== name) await operations.rename(userId, copy.id, name, "fail");
+            await davProperties.copy(userId, row.id, copy.id);
           }
           return reply
             .code(existing ? 204 : 201)
             .header("location", davHref(target, isCollection(source)))
             .send();
+        },
+      });
+
+      scope.route({
+        method: "PROPPATCH",
+        url,
+        schema: { hide: true },
+        handler: async (request, reply) => {
+          const userId = await signIn(request, reply);
+          const segments = davSegments(request.url);
+          const target = await davTree.resolve(userId, segments);
+          if (!target) throw new NimbusError("file_not_found");
+          let changes: PropertyChange[];
+          try {
+            changes = parsePropertyUpdate(typeof request.body === "string" ? request.body : "");
+          } catch (error) {
+            throw new NimbusError("invalid_argument", `PROPPATCH body: ${(error as Error).message}`);
+          }
+          // Live properties are the drive's (RFC 4918 §9.2): changing one fails them all.
+          const protectedProps = changes
+            .filter((change) => change.prop.ns === "DAV:")
+            .map((change) => change.prop);
+          let failed: DavResponse["failed"];
+          if (protectedProps.length > 0) {
+            const others = changes.filter((change) => change.prop.ns !== "DAV:").map((change) => change.prop);
+            failed = [
+              { status: "403 Forbidden", props: protectedProps },
+              ...(others.length > 0 ? [{ status: "424 Failed Dependency", props: others }] : []),
+            ];
+          } else if (!(await davProperties.apply(userId, fileIdOf(target), changes))) {
+            failed = [{ status: "507 Insufficient Storage", props: changes.map((change) => change.prop) }];
+          }
+          const response: DavResponse = {
+            href: davHref(segments, isCollection(target)),
+            found: failed ? [] : changes.map((change) => ({ prop: change.prop, xml: "" })),
+            missing: [],
+            ...(failed && { failed }),
+          };
+          return reply
+            .code(207)
+            .type(XML)
+            .header("cache-control", "no-store")
+            .send(multistatus([response]));
         },
       });
 

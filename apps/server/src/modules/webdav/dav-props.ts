@@ -1,6 +1,7 @@
 import { FILE_KIND } from "@nimbus/protocol";
+import type { DeadProperty } from "./dav-properties.js";
 import type { DavResource } from "./dav-tree.js";
-import { escapeXml, type PropName } from "./dav-xml.js";
+import { deadPropertyXml, escapeXml, type PropName } from "./dav-xml.js";
 
 /** The RFC 4331 quota of the user, in bytes. */
 export interface DavQuota {
@@ -65,27 +66,43 @@ export function liveProps(resource: DavResource, quota: DavQuota): Map<string, s
   return props;
 }
 
-/** What a PROPFIND answers for one resource: `wanted` null means every live property (allprop). */
+type Found = { prop: PropName; xml: string; whole?: boolean };
+
+/**
+ * What a PROPFIND answers for one resource: `wanted` null means every property (allprop:
+ * the live ones but the quota, and the dead ones), with `namesOnly` their names (propname).
+ */
 export function propsFor(
   resource: DavResource,
   quota: DavQuota,
   wanted: readonly PropName[] | null,
   namesOnly = false,
-): { found: Array<{ prop: PropName; xml: string }>; missing: PropName[] } {
+  dead: readonly DeadProperty[] = [],
+): { found: Found[]; missing: PropName[] } {
   const live = liveProps(resource, quota);
+  const deadXml = (property: DeadProperty): Found =>
+    namesOnly
+      ? { prop: property.prop, xml: "" }
+      : {
+          prop: property.prop,
+          xml: deadPropertyXml(property.prop, property.value, property.namespaces),
+          whole: true,
+        };
   if (wanted === null) {
     // RFC 4331 §3: the quota properties are answered only when asked for by name.
-    const found = [...live]
+    const found: Found[] = [...live]
       .filter(([name]) => namesOnly || !name.startsWith("quota-"))
       .map(([name, xml]) => ({ prop: DAV(name), xml: namesOnly ? "" : xml }));
-    return { found, missing: [] };
+    return { found: [...found, ...dead.map(deadXml)], missing: [] };
   }
-  const found: Array<{ prop: PropName; xml: string }> = [];
+  const found: Found[] = [];
   const missing: PropName[] = [];
   for (const prop of wanted) {
     const xml = prop.ns === "DAV:" ? live.get(prop.name) : undefined;
-    if (xml === undefined) missing.push(prop);
-    else found.push({ prop, xml });
+    const stored = dead.find((property) => property.prop.ns === prop.ns && property.prop.name === prop.name);
+    if (xml !== undefined) found.push({ prop, xml });
+    else if (stored) found.push(deadXml(stored));
+    else missing.push(prop);
   }
   return { found, missing };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { multistatus, parsePropfind } from "./dav-xml.js";
+import { deadPropertyXml, multistatus, parsePropertyUpdate, parsePropfind } from "./dav-xml.js";
 
 describe("PROPFIND bodies", () => {
   it("reads allprop, propname and a prop list with namespaces resolved", () => {
@@ -48,5 +48,32 @@ describe("multistatus", () => {
       "<D:getetag>&quot;1&quot;</D:getetag></D:prop><D:status>HTTP/1.1 200 OK</D:status>",
     );
     expect(xml).toContain('<X:x xmlns:X="urn:z"/></D:prop><D:status>HTTP/1.1 404 Not Found</D:status>');
+  });
+});
+
+describe("PROPPATCH bodies", () => {
+  it("reads sets and removes in order, each value as sent with its namespaces", () => {
+    const changes = parsePropertyUpdate(
+      '<D:propertyupdate xmlns:D="DAV:" xmlns:a="urn:a"><D:set><D:prop><a:x>1 <a:y/></a:x></D:prop></D:set>' +
+        "<D:remove><D:prop><a:z/></D:prop></D:remove></D:propertyupdate>",
+    );
+    expect(changes).toEqual([
+      {
+        op: "set",
+        prop: { ns: "urn:a", name: "x" },
+        value: "1 <a:y/>",
+        namespaces: { D: "DAV:", a: "urn:a" },
+      },
+      { op: "remove", prop: { ns: "urn:a", name: "z" } },
+    ]);
+    expect(() => parsePropertyUpdate('<D:propertyupdate xmlns:D="DAV:"/>')).toThrow();
+    expect(() => parsePropertyUpdate('<D:propfind xmlns:D="DAV:"/>')).toThrow();
+  });
+
+  it("writes a dead property back as a well-formed element, also in no namespace", () => {
+    expect(deadPropertyXml({ ns: "urn:a", name: "x" }, "1 <a:y/>", { a: "urn:a" })).toBe(
+      '<nimbusdp:x xmlns:nimbusdp="urn:a" xmlns:a="urn:a">1 <a:y/></nimbusdp:x>',
+    );
+    expect(deadPropertyXml({ ns: "", name: "x" }, "v", { "": "urn:default" })).toBe('<x xmlns="">v</x>');
   });
 });

@@ -19,16 +19,21 @@ interface Element {
   ns: string;
   name: string;
   depth: number;
+  /** The namespace declarations in scope inside it (prefix → URI, '' the default). */
+  namespaces: Map<string, string>;
+  /** Where its content starts and ends in `body` (equal for an empty element). */
+  contentStart: number;
+  contentEnd: number;
 }
 
 /**
  * Reads the elements of a WebDAV request body (no DTDs, no entities: only names and
  * namespace declarations matter). Throws on a body that does not nest properly.
  */
-export function readElements(xml: string): Element[] {
+export function readElements(xml: string): { body: string; elements: Element[] } {
   const body = xml.replace(/<\?[\s\S]*?\?>/g, "").replace(/<!--[\s\S]*?-->/g, "");
   if (/<!/.test(body)) throw new Error("DTDs and CDATA are not accepted");
-  const scopes: Array<{ name: string; namespaces: Map<string, string> }> = [];
+  const scopes: Array<{ name: string; namespaces: Map<string, string>; element: Element }> = [];
   const elements: Element[] = [];
   for (const match of body.matchAll(TAG)) {
     const [, closing, prefixed, local, attributes = "", selfClosing] = match;
@@ -37,6 +42,7 @@ export function readElements(xml: string): Element[] {
     if (closing) {
       const open = scopes.pop();
       if (!open || open.name !== qualified) throw new Error("mismatched closing tag");
+      open.element.contentEnd = match.index;
       continue;
     }
     const namespaces = new Map(scopes.at(-1)?.namespaces ?? []);
@@ -52,17 +58,61 @@ export function readElements(xml: string): Element[] {
     }
     const ns = namespaces.get(prefix);
     if (ns === undefined && prefix !== "") throw new Error(`undeclared prefix ${prefix}`);
-    elements.push({ ns: ns ?? "", name: local ?? "", depth: scopes.length });
-    if (!selfClosing) scopes.push({ name: qualified, namespaces });
+    const end = match.index + match[0].length;
+    const element: Element = {
+      ns: ns ?? "",
+      name: local ?? "",
+      depth: scopes.length,
+      namespaces,
+      contentStart: end,
+      contentEnd: end,
+    };
+    elements.push(element);
+    if (!selfClosing) scopes.push({ name: qualified, namespaces, element });
   }
   if (scopes.length > 0) throw new Error("unclosed element");
-  return elements;
+  return { body, elements };
+}
+
+/** One change of a PROPPATCH, in document order: set a property to a value, or remove it. */
+export type PropertyChange =
+  | { op: "set"; prop: PropName; value: string; namespaces: Record<string, string> }
+  | { op: "remove"; prop: PropName };
+
+/** The changes of a PROPPATCH body (RFC 4918 §9.2, `DAV:propertyupdate`). Throws on a malformed one. */
+export function parsePropertyUpdate(xml: string): PropertyChange[] {
+  const { body, elements } = readElements(xml);
+  const root = elements[0];
+  if (root?.ns !== "DAV:" || root.name !== "propertyupdate") throw new Error("not a DAV:propertyupdate");
+  const changes: PropertyChange[] = [];
+  let op: "set" | "remove" | undefined;
+  let inProp = false;
+  for (const element of elements.slice(1)) {
+    if (element.depth === 1) {
+      op =
+        element.ns === "DAV:" && (element.name === "set" || element.name === "remove")
+          ? element.name
+          : undefined;
+      inProp = false;
+    } else if (element.depth === 2) {
+      inProp = op !== undefined && element.ns === "DAV:" && element.name === "prop";
+    } else if (element.depth === 3 && inProp && op) {
+      const prop = { ns: element.ns, name: element.name };
+      if (op === "remove") changes.push({ op, prop });
+      else {
+        const value = body.slice(element.contentStart, element.contentEnd);
+        changes.push({ op, prop, value, namespaces: Object.fromEntries(element.namespaces) });
+      }
+    }
+  }
+  if (changes.length === 0) throw new Error("no property to change");
+  return changes;
 }
 
 /** The request of a PROPFIND body; an empty body means allprop. Throws on a malformed one. */
 export function parsePropfind(xml: string): PropfindRequest {
   if (xml.trim() === "") return { kind: "allprop" };
-  const elements = readElements(xml);
+  const { elements } = readElements(xml);
   const root = elements[0];
   if (root?.ns !== "DAV:" || root.name !== "propfind") throw new Error("not a DAV:propfind");
   const choice = elements.find((element) => element.depth === 1 && element.ns === "DAV:");
@@ -84,13 +134,34 @@ export function escapeXml(text: string): string {
 /** One `<D:response>`: an href, the properties found (as XML fragments) and the names not found. */
 export interface DavResponse {
   href: string;
-  found: Array<{ prop: PropName; xml: string }>;
+  /** `xml` is the property's content, or with `whole` its complete element (a dead property). */
+  found: Array<{ prop: PropName; xml: string; whole?: boolean }>;
   missing: PropName[];
+  /** Properties answered with another status (PROPPATCH: 403, 424), by status line. */
+  failed?: Array<{ status: string; props: PropName[] }>;
+}
+
+/** A dead property's element: its value inside, with the namespaces that were in scope when it was set. */
+export function deadPropertyXml(prop: PropName, value: string, namespaces: Record<string, string>): string {
+  const inScope = Object.entries(namespaces).filter(([prefix]) => prefix !== "nimbusdp");
+  const declare = ([prefix, uri]: [string, string]) =>
+    prefix === "" ? ` xmlns="${escapeXml(uri)}"` : ` xmlns:${prefix}="${escapeXml(uri)}"`;
+  // A property in no namespace is unprefixed, with the default namespace undone.
+  const tag = prop.ns === "" ? prop.name : `nimbusdp:${prop.name}`;
+  const own = prop.ns === "" ? ' xmlns=""' : ` xmlns:nimbusdp="${escapeXml(prop.ns)}"`;
+  const declarations = inScope
+    .filter(([prefix]) => prop.ns !== "" || prefix !== "")
+    .map(declare)
+    .join("");
+  const open = `<${tag}${own}${declarations}`;
+  return value === "" ? `${open}/>` : `${open}>${value}</${tag}>`;
 }
 
 function element(prop: PropName, inner: string): string {
   if (prop.ns === "DAV:")
     return inner === "" ? `<D:${prop.name}/>` : `<D:${prop.name}>${inner}</D:${prop.name}>`;
+  if (prop.ns === "")
+    return inner === "" ? `<${prop.name} xmlns=""/>` : `<${prop.name} xmlns="">${inner}</${prop.name}>`;
   const ns = escapeXml(prop.ns);
   return inner === ""
     ? `<X:${prop.name} xmlns:X="${ns}"/>`
@@ -103,7 +174,7 @@ export function multistatus(responses: readonly DavResponse[]): string {
   for (const response of responses) {
     parts.push(`<D:response><D:href>${escapeXml(response.href)}</D:href>`);
     if (response.found.length > 0) {
-      const props = response.found.map(({ prop, xml }) => element(prop, xml)).join("");
+      const props = response.found.map(({ prop, xml, whole }) => (whole ? xml : element(prop, xml))).join("");
       parts.push(`<D:propstat><D:prop>${props}</D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>`);
     }
     if (response.missing.length > 0) {
@@ -111,6 +182,10 @@ export function multistatus(responses: readonly DavResponse[]): string {
       parts.push(
         `<D:propstat><D:prop>${props}</D:prop><D:status>HTTP/1.1 404 Not Found</D:status></D:propstat>`,
       );
+    }
+    for (const { status, props } of response.failed ?? []) {
+      const names = props.map((prop) => element(prop, "")).join("");
+      parts.push(`<D:propstat><D:prop>${names}</D:prop><D:status>HTTP/1.1 ${status}</D:status></D:propstat>`);
     }
     parts.push("</D:response>");
   }
