@@ -195,6 +195,17 @@ test("the manifest in the user's language, installable, and its share target", a
   });
   await expect(page).toHaveURL(/\/drive\/all$/);
   await expect(rowNamed(page, "shared-note.txt")).toBeVisible({ timeout: 30_000 });
+
+  // Signing out forgets the kept pages and answers: nothing of the account is left to show offline.
+  const kept = () =>
+    page.evaluate(async () => {
+      const names = await caches.keys();
+      return names.includes("nimbus-pages") || names.includes("nimbus-data");
+    });
+  await expect.poll(kept).toBe(true);
+  await page.getByRole("button", { name: en["drive.user.open"] }).click();
+  await page.getByRole("button", { name: en["drive.user.signOut"] }).click();
+  await expect.poll(kept).toBe(false);
 });
 
 test("offline in Japanese: the notice with a Japanese time, the offline page in Japanese", async ({
