@@ -134,6 +134,35 @@ describe("app passwords", () => {
     expect((await propfind(basic(user.email, password))).statusCode).toBe(401);
   });
 
+  it("ends every app password on sign out everywhere and when deletion is requested", async () => {
+    const leaving = await newUser(t);
+    const everywhere = await newUser(t);
+    const first = (await create(everywhere, "Kodi")).json();
+    const signout = await t.app.inject({
+      method: "POST",
+      url: "/v1/auth/signout?all=true",
+      headers: everywhere.auth,
+    });
+    expect(signout.statusCode).toBe(200);
+    expect((await propfind(basic(everywhere.email, first.password))).statusCode).toBe(401);
+
+    const second = (await create(leaving, "VLC")).json();
+    const deletion = await t.app.inject({
+      method: "POST",
+      url: "/v1/user/me/deletion",
+      headers: leaving.auth,
+      payload: { password: leaving.password },
+    });
+    expect(deletion.statusCode).toBe(200);
+    expect((await propfind(basic(leaving.email, second.password))).statusCode).toBe(401);
+    const rows = await t.database.db
+      .selectFrom("app_passwords")
+      .select("id")
+      .where("user_id", "in", [leaving.id, everywhere.id])
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
   it("ends every app password when the account is frozen, and they stay ended after unfreezing", async () => {
     const admin = await signUp(t.app, { email: ADMIN_EMAIL });
     const user = await newUser(t);
