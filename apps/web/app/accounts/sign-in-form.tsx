@@ -43,12 +43,15 @@ export function SignInForm({
   initialTab = "code",
   returnTo = "/drive",
   onStepTitle,
+  codeLead = true,
 }: {
   onSignedIn: () => void;
   initialTab?: "code" | "password";
   /** Where a sign-in through another provider lands. */
   returnTo?: string;
   onStepTitle?: (key: string) => void;
+  /** False where the page's own lead already says that the code also creates the account. */
+  codeLead?: boolean;
 }) {
   const t = useT();
   const api = useAccountApi();
@@ -127,7 +130,7 @@ export function SignInForm({
       >
         {step.kind === "code" && (
           <>
-            <p className="muted small">{t("accounts.code.lead")}</p>
+            {codeLead && <p className="muted small">{t("accounts.code.lead")}</p>}
             <VerificationCodeStep
               usage="SIGN_IN"
               submitLabel={t("accounts.code.continue")}

@@ -3,7 +3,14 @@ import { useLocale, useT } from "../i18n/i18n.js";
 import type { LinkInfo } from "../site/link-kind.js";
 
 /** What the URL checker learned about a link, as a description list. */
-export function LinkDetails({ info }: { info: Exclude<LinkInfo, { kind: "invalid" }> }) {
+export function LinkDetails({
+  info,
+  withName = true,
+}: {
+  info: Exclude<LinkInfo, { kind: "invalid" }>;
+  /** False once the server named the file (its details say it): one "File name" row, not two. */
+  withName?: boolean;
+}) {
   const t = useT();
   const locale = useLocale();
   const rows: Array<[string, string | undefined]> =
@@ -32,6 +39,7 @@ export function LinkDetails({ info }: { info: Exclude<LinkInfo, { kind: "invalid
     <dl className="details">
       {rows
         .filter((row): row is [string, string] => row[1] !== undefined)
+        .filter(([key]) => withName || key !== "urlChecker.field.name")
         .map(([key, value]) => (
           <div key={key}>
             <dt>{t(key)}</dt>

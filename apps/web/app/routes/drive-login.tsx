@@ -61,6 +61,7 @@ export default function DriveLoginPage() {
         {firstStep && <p className="muted">{t("page.driveLogin.lead")}</p>}
         <SignInForm
           onStepTitle={setTitleKey}
+          codeLead={false}
           initialTab={params.get("tab") === "password" ? "password" : "code"}
           onSignedIn={() => {
             setSignedInKnown(true);

@@ -149,7 +149,7 @@ function CheckedLink({ info }: { info: Exclude<LinkInfo, { kind: "invalid" }> })
         {t(`urlChecker.kind.${info.kind}`)}
       </h2>
       <p className="muted">{t(`urlChecker.kind.${info.kind}.desc`)}</p>
-      <LinkDetails info={info} />
+      <LinkDetails info={info} withName={!(checked.status === "ok" && checked.resource.name)} />
       <ServerDetails checked={checked} />
       {/* Signed out: sign in first, then the drive opens the cloud-download dialog with this link. */}
       {cloudDownload && (
