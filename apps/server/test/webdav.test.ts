@@ -264,6 +264,27 @@ describe("WebDAV at /dav/", () => {
     expect((await dav("PROPPATCH", "/dav/notes.txt", xml, "<bad>")).statusCode).toBe(400);
   });
 
+  it("wakes the web's long poll: a change over WebDAV shows up live", async () => {
+    const wait = (query: string) =>
+      t.app.inject({ url: `/drive/v1/events/wait${query}`, headers: user.auth });
+    for (const change of [
+      () => dav("PUT", "/dav/live.txt", {}, "live"),
+      () => dav("MKCOL", "/dav/Live folder"),
+      () => dav("MOVE", "/dav/live.txt", { destination: "/dav/Live%20folder/live.txt" }),
+      () => dav("DELETE", "/dav/Live%20folder"),
+    ]) {
+      const { latest_id } = (await wait("")).json();
+      const answered = wait(`?after=${latest_id}&wait_seconds=10`);
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the long poll is waiting
+      const started = Date.now();
+      expect((await change()).statusCode).toBeLessThan(300);
+      const answer = (await answered).json();
+      expect(answer.changed).toBe(true);
+      expect(answer.latest_id > latest_id).toBe(true);
+      expect(Date.now() - started).toBeLessThan(1_500);
+    }
+  });
+
   it("answers 405 with Allow for the methods it does not serve yet", async () => {
     const lock = await dav("LOCK", "/dav/notes.txt", { "content-type": "application/xml" }, "<x/>");
     expect(lock.statusCode).toBe(405);
