@@ -7,6 +7,20 @@ const ru = "{count, plural, one {# файл} few {# файла} many {# файл
 const uk = "{count, plural, one {# файл} few {# файли} many {# файлів} other {# файлу}}";
 
 describe("formatMessage", () => {
+  it("ends a sentence once after a value ending in a full stop (Russian 'г.', issue 33)", () => {
+    const date = new Intl.DateTimeFormat("ru", { dateStyle: "long", timeZone: "UTC" }).format(
+      new Date("2026-12-05T00:00:00Z"),
+    );
+    expect(date.endsWith("г.")).toBe(true);
+    expect(formatMessage("Premium до {date}.", { date }, "ru")).toBe(`Premium до ${date}`);
+    expect(formatMessage("Удалён {date}. Войдите", { date }, "ru")).toBe(`Удалён ${date} Войдите`);
+    expect(
+      formatMessage("{days, plural, one {# день} other {# дней}} до {date}.", { days: 5, date }, "ru"),
+    ).toBe(`5 дней до ${date}`);
+    expect(formatMessage("Until {date}.", { date: "5 December 2026" })).toBe("Until 5 December 2026.");
+    expect(formatMessage("Wait {what}...", { what: "Inc." })).toBe("Wait Inc....");
+  });
+
   it("fills simple arguments and leaves missing ones as they are", () => {
     expect(formatMessage("No such API route: {method} {path}", { method: "GET", path: "/v1" })).toBe(
       "No such API route: GET /v1",

@@ -45,9 +45,17 @@ export function formatCompiled(
   locale = "en-US",
 ): string {
   if (typeof message !== "string") return render(message, params, locale);
-  return message.replace(/\{([\w-]+)\}/g, (match, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : match,
+  return message.replace(/\{([\w-]+)\}(\.(?!\.))?/g, (match, name: string, dot = "") =>
+    Object.hasOwn(params, name) ? oneFullStop(String(params[name]), dot) : match,
   );
+}
+
+/**
+ * A value that ends in an abbreviation's full stop ("5 декабря 2026 г.", "Inc.") ends the
+ * sentence too: the message's own full stop after it is left out ("г.." never shows).
+ */
+function oneFullStop(value: string, dot: string): string {
+  return dot && value.endsWith(".") ? value : value + dot;
 }
 
 /**
@@ -68,7 +76,8 @@ function render(parts: Part[], params: MessageParams, locale: string, pound = "#
   let out = "";
   for (const part of parts) {
     if (typeof part === "string") {
-      out += part;
+      // After a value ending in a full stop, the message's own one is left out (oneFullStop).
+      out += out.endsWith(".") && part.startsWith(".") && !part.startsWith("..") ? part.slice(1) : part;
       continue;
     }
     if (part.type === "#") {
