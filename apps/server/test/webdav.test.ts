@@ -285,6 +285,19 @@ describe("WebDAV at /dav/", () => {
     }
   });
 
+  it("lists a folder of more items than one property lookup takes, with their dead properties", async () => {
+    expect((await dav("MKCOL", "/dav/Many")).statusCode).toBe(201);
+    for (let i = 0; i < 520; i++) expect((await dav("MKCOL", `/dav/Many/f${i}`)).statusCode).toBe(201);
+    const update = `<D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><z:tag xmlns:z="urn:z">last</z:tag></D:prop></D:set></D:propertyupdate>`;
+    expect(
+      (await dav("PROPPATCH", "/dav/Many/f99", { "content-type": "application/xml" }, update)).statusCode,
+    ).toBe(207);
+    const listing = await dav("PROPFIND", "/dav/Many/", { depth: "1" });
+    expect(listing.statusCode).toBe(207);
+    expect(listing.body.match(/<D:response>/g)).toHaveLength(521);
+    expect(listing.body).toContain(">last</nimbusdp:tag>");
+  }, 60_000);
+
   it("answers 405 with Allow for the methods it does not serve yet", async () => {
     const lock = await dav("LOCK", "/dav/notes.txt", { "content-type": "application/xml" }, "<x/>");
     expect(lock.statusCode).toBe(405);

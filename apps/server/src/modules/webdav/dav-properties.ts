@@ -12,6 +12,7 @@ export interface DeadProperty {
 /** At most this many dead properties per item, and this many bytes in one value. */
 export const MAX_DEAD_PROPERTIES = 100;
 export const MAX_DEAD_VALUE_BYTES = 16 * 1024;
+const LOOKUP_SLICE = 500;
 
 /**
  * WebDAV dead properties (RFC 4918 §4) of a user's files and folders ('' the root), in
@@ -27,15 +28,20 @@ export class DavProperties {
   /** The dead properties of each of `fileIds`. */
   async of(userId: string, fileIds: readonly string[]): Promise<Map<string, DeadProperty[]>> {
     const found = new Map<string, DeadProperty[]>();
-    if (fileIds.length === 0) return found;
-    const rows = await this.db
-      .selectFrom("dav_properties")
-      .select(["file_id", "ns", "name", "value", "namespaces"])
-      .where("user_id", "=", userId)
-      .where("file_id", "in", [...fileIds])
-      .orderBy("ns")
-      .orderBy("name")
-      .execute();
+    const rows = [];
+    // In slices: a folder of tens of thousands of items stays under the databases' parameter limits.
+    for (let start = 0; start < fileIds.length; start += LOOKUP_SLICE) {
+      rows.push(
+        ...(await this.db
+          .selectFrom("dav_properties")
+          .select(["file_id", "ns", "name", "value", "namespaces"])
+          .where("user_id", "=", userId)
+          .where("file_id", "in", fileIds.slice(start, start + LOOKUP_SLICE))
+          .orderBy("ns")
+          .orderBy("name")
+          .execute()),
+      );
+    }
     for (const row of rows) {
       const list = found.get(row.file_id) ?? [];
       list.push({
