@@ -65,6 +65,11 @@ test("a seen view offline, an unseen one, a folder made on retry, an upload that
   await expect(rowNamed(page, "Holiday photos")).toBeVisible();
   await sidebarLink(page, en["drive.nav.recent"]).click();
   await expect(page).toHaveURL(/\/drive\/recent$/);
+  await expect(rowNamed(page, "trip-notes.txt")).toBeVisible();
+  // Reached by a client navigation, its page is kept too (asked a second after arriving).
+  await expect
+    .poll(() => page.evaluate(async () => Boolean(await caches.match(`${location.origin}/drive/recent`))))
+    .toBe(true);
   await sidebarLink(page, en["drive.nav.all"]).click();
   await expect(page).toHaveURL(/\/drive\/all$/);
   await expect(rowNamed(page, "Holiday photos")).toBeVisible();
@@ -85,6 +90,13 @@ test("a seen view offline, an unseen one, a folder made on retry, an upload that
   await page.goto("/drive/all");
   await expect(rowNamed(page, "Holiday photos")).toBeVisible();
   await expect(notice(page)).toContainText(/^Offline — showing what you saw at \d{1,2}:\d{2}/);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+
+  // Recent, seen only through the sidebar, loaded again offline: its kept page and list.
+  await page.goto("/drive/recent");
+  await expect(rowNamed(page, "trip-notes.txt")).toBeVisible();
+  await expect(notice(page)).toContainText(/^Offline — showing what you saw at \d{1,2}:\d{2}/);
+  await page.goto("/drive/all");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
 
   // An unseen view by the sidebar (its route data cannot come): the offline page, not "error 500".

@@ -20,6 +20,7 @@ import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import {
+  KEEP_PAGE_MESSAGE,
   OFFLINE_CACHE,
   OFFLINE_PAGE_KEY,
   OFFLINE_SERVED_MESSAGE,
@@ -52,17 +53,17 @@ const KEPT_PAGE =
 const KEPT_API = /^\/(?:drive\/v1|v1\/user|vip\/v1|config\/v1)\//;
 const NEVER_KEPT = /\/events|\/upload|\/tus|\/download|\/links?\b|\/avatars\//;
 
-/** Keeps a 200 with the time it arrived; drops the encoding headers of the decoded body. */
-const stampSavedAt: WorkboxPlugin = {
-  async cacheWillUpdate({ response }) {
-    if (response.status !== 200) return null;
-    const headers = new Headers(response.headers);
-    headers.set(SAVED_AT_HEADER, String(Date.now()));
-    headers.delete("content-encoding");
-    headers.delete("content-length");
-    return new Response(await response.blob(), { status: 200, statusText: response.statusText, headers });
-  },
-};
+/** A 200 as kept: with the time it arrived, without the encoding headers of the decoded body. */
+async function stamped(response: Response): Promise<Response | null> {
+  if (response.status !== 200) return null;
+  const headers = new Headers(response.headers);
+  headers.set(SAVED_AT_HEADER, String(Date.now()));
+  headers.delete("content-encoding");
+  headers.delete("content-length");
+  return new Response(await response.blob(), { status: 200, statusText: response.statusText, headers });
+}
+
+const stampSavedAt: WorkboxPlugin = { cacheWillUpdate: ({ response }) => stamped(response) };
 
 /** The page's address a kept answer stands for: a route data URL names its page. */
 function viewOf(url: URL, clientUrl: string | undefined): string {
@@ -184,6 +185,28 @@ registerRoute(
   },
   "POST",
 );
+
+// A drive view reached by a client navigation has no page of its own in the cache: the page
+// asks for one (KEEP_PAGE_MESSAGE), so loading that address again offline shows it too.
+self.addEventListener("message", (event) => {
+  const data = event.data as { type?: string; url?: string } | undefined;
+  if (data?.type !== KEEP_PAGE_MESSAGE || typeof data.url !== "string") return;
+  const url = new URL(data.url, self.location.origin);
+  if (!sameOrigin(url) || !KEPT_PAGE.test(url.pathname)) return;
+  event.waitUntil(keepPage(url));
+});
+
+async function keepPage(url: URL): Promise<void> {
+  const cache = await caches.open(PAGES_CACHE);
+  const kept = await cache.match(url.href, { ignoreVary: true });
+  // A page kept in the last minute (the navigation itself) is fresh enough.
+  if (kept && Date.now() - Number(kept.headers.get(SAVED_AT_HEADER)) < 60_000) return;
+  const answer = await fetch(url.href, { credentials: "same-origin", headers: { accept: "text/html" } });
+  // A session that ended answers with the sign-in page: that is no copy of this view.
+  if (answer.redirected || !answer.headers.get("content-type")?.startsWith("text/html")) return;
+  const copy = await stamped(answer);
+  if (copy) await cache.put(url.href, copy);
+}
 
 // Offline and nothing kept: a page gets the offline page, anything else fails as it would.
 setCatchHandler(async ({ request }) => {

@@ -17,6 +17,9 @@ export interface OfflineServed {
   savedAt: number;
 }
 
+/** A page asking the worker to keep the page of an address it reached by a client navigation. */
+export const KEEP_PAGE_MESSAGE = "nimbus:keep-page";
+
 /** The offline page in the user's language, put there by the page while online. */
 export const OFFLINE_CACHE = "nimbus-offline";
 export const OFFLINE_PAGE_KEY = "/offline.html";
