@@ -338,3 +338,32 @@ describe("WebDAV PUT and the quota", () => {
     expect(listing.body).not.toContain("over.bin");
   });
 });
+
+describe("WebDAV DELETE for good", () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it("deletes at once, not to the trash, with WEBDAV_DELETE_TO_TRASH=false", async () => {
+    t = await createTestApp({ env: { WEBDAV_DELETE_TO_TRASH: "false" } });
+    const user = await newUser(t);
+    const { password } = (
+      await t.app.inject({
+        method: "POST",
+        url: "/v1/user/me/app_passwords",
+        headers: user.auth,
+        payload: { name: "tests" },
+      })
+    ).json();
+    const headers = { authorization: `Basic ${Buffer.from(`${user.email}:${password}`).toString("base64")}` };
+    expect(
+      (await t.app.inject({ method: "PUT", url: "/dav/gone.txt", headers, payload: "bytes" })).statusCode,
+    ).toBe(201);
+    expect((await t.app.inject({ method: "DELETE", url: "/dav/gone.txt", headers })).statusCode).toBe(204);
+    const rows = await t.database.db
+      .selectFrom("files")
+      .select("name")
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(rows.map((row) => row.name)).not.toContain("gone.txt");
+  });
+});

@@ -44,8 +44,8 @@ export interface Config {
   embedParentOrigins: string[];
   /** Which proxies' `X-Forwarded-For` gives the client address (Fastify's `trustProxy`). */
   trustProxy: TrustProxy;
-  /** WebDAV: whether app passwords are taken over plain HTTP from non-loopback addresses. */
-  webdav: { allowInsecure: boolean };
+  /** WebDAV: app passwords over plain HTTP from non-loopback addresses; DELETE to the trash or for good. */
+  webdav: { allowInsecure: boolean; deleteToTrash: boolean };
   captcha: CaptchaConfig;
   region: RegionConfig;
   /** How the web app is served: built bundle, Vite dev server, or not at all (API-only tests). */
@@ -190,7 +190,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir,
     database: databaseConfig(e.DATABASE_URL, dataDir),
-    webdav: { allowInsecure: e.WEBDAV_ALLOW_INSECURE },
+    webdav: { allowInsecure: e.WEBDAV_ALLOW_INSECURE, deleteToTrash: e.WEBDAV_DELETE_TO_TRASH },
     blobs:
       e.BLOB_STORE === "s3"
         ? {

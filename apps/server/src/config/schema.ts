@@ -286,6 +286,11 @@ export const envSchema = z.object({
     .describe(
       "How long a background job stays claimed without a renewal. After a crash, its jobs resume (or fail, when out of attempts) this long after.",
     ),
+  WEBDAV_DELETE_TO_TRASH: booleanFlag
+    .default(true)
+    .describe(
+      "`true`: a WebDAV `DELETE` moves the item to the trash, where it stays restorable like one deleted in the web app. `false`: it is deleted for good at once.",
+    ),
   WEBDAV_ALLOW_INSECURE: booleanFlag
     .default(false)
     .describe(

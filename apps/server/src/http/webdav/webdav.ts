@@ -311,8 +311,9 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
           const target = await davTree.resolve(userId, davSegments(request.url));
           if (!target) throw new NimbusError("file_not_found");
           if (target.kind === "root") return reply.code(403).send();
-          // To the trash, like the web's delete: restorable until the trash expires.
-          await operations.trash(userId, [target.row.id]);
+          // To the trash by default, like the web's delete (WEBDAV_DELETE_TO_TRASH).
+          if (config.webdav.deleteToTrash) await operations.trash(userId, [target.row.id]);
+          else await operations.delete(userId, [target.row.id]);
           return reply.code(204).send();
         },
       });
