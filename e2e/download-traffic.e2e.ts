@@ -18,6 +18,10 @@ test("the sidebar shows the download traffic left this month and where to buy mo
   await expect(bar).toBeVisible();
   await expect(bar).toHaveAttribute("aria-valuetext", /^.+ of .+ left$/);
   await expect(sidebar.getByText(/^.+ of .+ left$/)).toBeVisible();
+  // Item 15: Starred and Premium have icons of their own.
+  const iconOf = (name: string) =>
+    sidebar.getByRole("link", { name }).first().locator("svg path").first().getAttribute("d");
+  expect(await iconOf(en["drive.nav.starred"] ?? "")).not.toBe(await iconOf(en["drive.nav.premium"] ?? ""));
   await sidebar.getByRole("link", { name: en["page.drivePaymentTraffic.title"] }).click();
   await expect(page).toHaveURL(/\/drive\/payment\/traffic$/);
 });

@@ -27,6 +27,8 @@ export const cloud = "M7 18h10a4 4 0 0 0 .5-8A6 6 0 0 0 6 9.5 4.3 4.3 0 0 0 7 18
 export const cloudOff = "M7 18h10a4 4 0 0 0 .5-8A6 6 0 0 0 6 9.5 4.3 4.3 0 0 0 7 18zM4 4l16 16";
 export const alert = "M12 4 2.5 20h19zm0 6v4.5m0 3v.01";
 export const star = "M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2-5.5-2.9-5.5 2.9 1-6.2L3 9.6l6.2-.9z";
+/** Premium (the star is Starred's). */
+export const crown = "M4 19h16M4 16 3 7l5 4 4-6 4 6 5-4-1 9z";
 export const save = "M6 3h12v18l-6-4-6 4z";
 export const shield = "M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6z";
 export const tv = "M3 6h18v12H3zm5 15h8";

@@ -112,7 +112,7 @@ export function MembershipSection() {
       )}
       {payments && (
         <Link className="button primary" to="/drive/payment">
-          <Icon d={icons.star} />
+          <Icon d={icons.crown} />
           {isPremium ? t("account.plan.extend") : t("drive.user.upgrade")}
         </Link>
       )}

@@ -12,14 +12,14 @@ export function PremiumBadge({ free = false, compact = false }: { free?: boolean
   if (sessionPremium(session) && compact)
     return (
       <span className="premium-badge compact" title={t("drive.user.premium")}>
-        <Icon d={icons.star} size={14} />
+        <Icon d={icons.crown} size={14} />
         <span className="visually-hidden">{t("drive.user.premium")}</span>
       </span>
     );
   if (sessionPremium(session))
     return (
       <span className="badge premium-badge">
-        <Icon d={icons.star} size={14} />
+        <Icon d={icons.crown} size={14} />
         {t("drive.user.premium")}
       </span>
     );

@@ -139,7 +139,7 @@ export function DriveSidebar({
           ))}
           {payments && (
             <NavLink className="sidebar-link" to="/drive/payment" end onClick={onClose}>
-              <Icon d={icons.star} />
+              <Icon d={icons.crown} />
               {t("drive.nav.premium")}
               <PremiumBadge compact />
             </NavLink>
