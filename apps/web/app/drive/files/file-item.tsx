@@ -179,9 +179,13 @@ function NameText({ file }: { file: DriveFile }) {
 
 const DAY_MS = 86_400_000;
 
-/** Whole days before a trashed item is deleted for good (0 on its last day). */
+/**
+ * Days before a trashed item is deleted for good, counted up (an item trashed just now
+ * has the whole 30 days the trash promises, not 29); 0 within its last day.
+ */
 export function daysLeft(deleteTime: string, now: number): number {
-  return Math.max(0, Math.floor((Date.parse(deleteTime) - now) / DAY_MS));
+  const left = Date.parse(deleteTime) - now;
+  return left < DAY_MS ? 0 : Math.ceil(left / DAY_MS);
 }
 
 /** A trashed item's "Deleted …" date and the days left before the expiry deletes it. */

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { daysLeft } from "./file-item.js";
+
+const DAY = 86_400_000;
+const now = Date.parse("2026-11-28T12:00:00Z");
+const at = (ms: number) => new Date(now + ms).toISOString();
+
+// Issue 33, item 15: an item trashed just now showed "29 days left" beside the trash's "30 days".
+describe("daysLeft", () => {
+  it("counts whole days up, so a fresh item has the promised 30", () => {
+    expect(daysLeft(at(30 * DAY - 1000), now)).toBe(30);
+    expect(daysLeft(at(30 * DAY), now)).toBe(30);
+    expect(daysLeft(at(DAY + 1), now)).toBe(2);
+    expect(daysLeft(at(DAY), now)).toBe(1);
+  });
+  it("is 0 within the last day and after it", () => {
+    expect(daysLeft(at(DAY - 1), now)).toBe(0);
+    expect(daysLeft(at(-DAY), now)).toBe(0);
+  });
+});
