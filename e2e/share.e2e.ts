@@ -152,6 +152,8 @@ test("share with a passcode, save after sign-up, download, cancel", async ({ bro
   const row = pageA.locator(`tr[data-share-id="${shareId}"]`);
   await expect(row).toBeVisible();
   await expect(row.locator("td").nth(5)).toHaveText("1");
+  // Issue 33, item 15: no disabled "Stop sharing 0 links" before anything is selected.
+  await expect(pageA.getByRole("button", { name: /Stop sharing \d+ links?/ })).toHaveCount(0);
   await row
     .getByRole("button", { name: en["shares.mine.cancelOne"]?.replace("{name}", "Summer trip") })
     .click();

@@ -115,15 +115,13 @@ export function MyShares() {
   return (
     <>
       <div className="my-shares-tools">
-        <button
-          type="button"
-          className="button"
-          disabled={selected.size === 0}
-          onClick={() => setConfirming([...selected])}
-        >
-          <Icon d={icons.trash} size={18} />
-          {t("shares.mine.cancelSelected", { count: selected.size })}
-        </button>
+        {/* Only with links selected: a disabled "Stop sharing 0 links" said nothing useful. */}
+        {selected.size > 0 && (
+          <button type="button" className="button" onClick={() => setConfirming([...selected])}>
+            <Icon d={icons.trash} size={18} />
+            {t("shares.mine.cancelSelected", { count: selected.size })}
+          </button>
+        )}
         {noticeLine}
       </div>
       <table className="my-shares-table">
