@@ -56,6 +56,13 @@ for (const width of [390, 360]) {
       await page.getByRole("searchbox").fill("tokyo");
       await page.getByRole("searchbox").press("Enter");
       await expect(page).toHaveURL(/action=search&keyword=tokyo/);
+      // Item 15: the storage dialog's Close is in sight on a phone, above the plans.
+      await page.goto("/drive/all?action=show_storage_dialog");
+      const storage = page.getByRole("dialog", { name: "Storage" });
+      await expect(storage).toBeVisible();
+      await expect(storage.getByRole("button", { name: "Close" })).toBeInViewport({ ratio: 1 });
+      await storage.getByRole("button", { name: "Close" }).tap();
+      await expect(storage).toHaveCount(0);
       // Theme and language are in the drawer.
       await page.getByRole("button", { name: "Show folders and storage" }).tap();
       const drawer = page.getByRole("complementary");
