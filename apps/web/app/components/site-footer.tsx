@@ -78,7 +78,10 @@ export function SiteFooter({ compact = false }: { compact?: boolean }) {
           ))}
         </div>
       )}
-      <p className="copyright">{t("footer.copyright", { year: new Date().getUTCFullYear() })}</p>
+      {/* The year is the server's: a visitor whose clock says another year keeps it, without a hydration mismatch. */}
+      <p className="copyright" suppressHydrationWarning>
+        {t("footer.copyright", { year: new Date().getUTCFullYear() })}
+      </p>
     </footer>
   );
 }
