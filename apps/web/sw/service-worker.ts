@@ -44,6 +44,13 @@ clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
+// A new build's worker: the kept pages name the old build's scripts and stylesheets, which its
+// precache no longer holds; offline they would show unstyled and dead. They go (the kept route
+// data and API answers stay: they name no build).
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.delete(PAGES_CACHE));
+});
+
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
 /** Drive views whose last copy is worth showing offline (not sign-in, payments or admin). */
