@@ -176,6 +176,16 @@ describe("WebDAV at /dav/", () => {
     expect((await dav("GET", "/dav/Backups/empty.txt")).body).toBe("");
   });
 
+  it("keeps the client's modification time from X-OC-Mtime", async () => {
+    const put = await dav("PUT", "/dav/Backups/dated.txt", { "x-oc-mtime": "1700000000" }, "dated");
+    expect(put.statusCode).toBe(201);
+    expect(put.headers["x-oc-mtime"]).toBe("accepted");
+    const when = new Date(1_700_000_000_000).toUTCString();
+    const listing = await dav("PROPFIND", "/dav/Backups/dated.txt", { depth: "0" });
+    expect(listing.body).toContain(`<D:getlastmodified>${when}</D:getlastmodified>`);
+    expect((await dav("GET", "/dav/Backups/dated.txt")).headers["last-modified"]).toBe(when);
+  });
+
   it("refuses a PUT without a parent (409), onto a collection (405), or without a length (411)", async () => {
     expect((await dav("PUT", "/dav/missing/x.txt", {}, "x")).statusCode).toBe(409);
     expect((await dav("PUT", "/dav/notes.txt/x.txt", {}, "x")).statusCode).toBe(409);

@@ -137,12 +137,16 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
           request.raw.once("close", () => {
             if (!request.raw.complete) aborted.abort(new Error("the client went away"));
           });
+          // ownCloud's and Nextcloud's clients (and rclone for them) send the file's own time, in seconds.
+          const mtime = String(request.headers["x-oc-mtime"] ?? "");
+          const modifiedAt = /^\d{1,12}$/.test(mtime) ? Number(mtime) * 1000 : undefined;
           const row = await uploads.storeStream(
             userId,
-            { parentId, name, size: Number(length) },
+            { parentId, name, size: Number(length), ...(modifiedAt !== undefined && { modifiedAt }) },
             request.raw,
             aborted.signal,
           );
+          if (modifiedAt !== undefined) reply.header("x-oc-mtime", "accepted");
           if (existing?.kind === "item") {
             // Replaced in two steps: the old version to the trash (restorable), then the new
             // one, stored beside it under a numbered name, takes its name.

@@ -222,10 +222,11 @@ export class UploadService {
    * the name was taken meanwhile), the bytes written and fsynced through `blobs.put`
    * (deduplicated by content), usage charged and the `upload` event recorded. A stream
    * that ends short or runs long fails, and leaves no pending file or reservation behind.
+   * `modifiedAt` (ms) keeps the client's modification time (WebDAV's `X-OC-Mtime`).
    */
   async storeStream(
     userId: string,
-    target: { parentId: string; name: string; size: number },
+    target: { parentId: string; name: string; size: number; modifiedAt?: number },
     body: AsyncIterable<Uint8Array>,
     signal?: AbortSignal,
   ): Promise<FileRow> {
@@ -241,13 +242,22 @@ export class UploadService {
     });
     try {
       const stored = await this.deps.blobs.put(body, { size: target.size, ...(signal && { signal }) });
-      const row = await commitReservedUpload(
+      let row = await commitReservedUpload(
         this.deps.db,
         this.deps.blobs,
         upload,
         stored,
         this.deps.clock.now(),
       );
+      if (target.modifiedAt !== undefined) {
+        await this.deps.db
+          .updateTable("files")
+          .set({ modified_at: target.modifiedAt })
+          .where("id", "=", row.id)
+          .where("user_id", "=", userId)
+          .execute();
+        row = { ...row, modified_at: target.modifiedAt };
+      }
       await this.completed(row);
       return row;
     } catch (error) {
