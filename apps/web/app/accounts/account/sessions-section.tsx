@@ -3,7 +3,7 @@ import { nimbusApi } from "@nimbus/protocol";
 import { useCallback, useEffect, useId, useState } from "react";
 import { LoadFailed, LoadingLine } from "../../components/load-state.js";
 import { formatDate } from "../../i18n/format.js";
-import { useLocale, useT } from "../../i18n/i18n.js";
+import { type Translate, useLocale, useT } from "../../i18n/i18n.js";
 import { useSignOut } from "../../session/sign-out.js";
 import { accountErrorText, useAccountApi } from "../../session/use-account-api.js";
 
@@ -52,7 +52,7 @@ export function SessionsSection() {
         {sessions?.map((session) => (
           <li key={session.id}>
             <div>
-              <strong>{session.device_name || session.client_name}</strong>
+              <strong>{deviceLabel(session.device_name, t) || session.client_name}</strong>
               {session.current && <span className="badge ok">{t("accounts.sessions.current")}</span>}
               <p className="muted small">
                 {[
@@ -85,4 +85,15 @@ export function SessionsSection() {
       </button>
     </section>
   );
+}
+
+/**
+ * The server's device label in the page's language: it describes a device as "<browser> on
+ * <system>" (apps/server/src/modules/auth/device-name.ts), names that stay as they are.
+ */
+export function deviceLabel(deviceName: string, t: Translate): string {
+  const match = /^(.+) on (.+)$/.exec(deviceName);
+  return match
+    ? t("accounts.sessions.device", { browser: match[1] ?? "", system: match[2] ?? "" })
+    : deviceName;
 }
