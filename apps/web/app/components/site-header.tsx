@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { useLocale, useT } from "../i18n/i18n.js";
-import { localizedPath } from "../i18n/locale-url.js";
+import { intoDrive, localizedPath } from "../i18n/locale-url.js";
 import { useSignedInHint } from "../site/signed-in-hint.js";
 import { Icon } from "./icon.js";
 import * as icons from "./icons.js";
@@ -53,6 +53,7 @@ export function SiteHeader({ simple = false }: { simple?: boolean }) {
   const navRef = useRef<HTMLElement>(null);
   const collapsed = useNavOverflows(navRef);
   const signedIn = useSignedInHint();
+  const { pathname } = useLocation();
   // A signed-in visitor opens their drive; anyone else signs in (or creates an account) first.
   const drive = signedIn
     ? { to: "/drive/all", key: "nav.openDrive", className: "open-drive" }
@@ -79,7 +80,7 @@ export function SiteHeader({ simple = false }: { simple?: boolean }) {
         <div className="header-actions">
           <ThemeToggle />
           <LanguageMenu />
-          <Link className={`button primary ${drive.className}`} to={drive.to}>
+          <Link className={`button primary ${drive.className}`} to={intoDrive(drive.to, pathname)}>
             {t(drive.key)}
           </Link>
         </div>
@@ -87,7 +88,7 @@ export function SiteHeader({ simple = false }: { simple?: boolean }) {
       {!simple && (
         <nav {...menu.panel} className="mobile-menu" aria-label={t("nav.main")}>
           {links}
-          <Link className="button primary" to={drive.to}>
+          <Link className="button primary" to={intoDrive(drive.to, pathname)}>
             {t(drive.key)}
           </Link>
         </nav>

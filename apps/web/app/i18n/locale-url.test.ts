@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideLocale, localizedPath, stripLocale } from "./locale-url.js";
+import { decideLocale, intoDrive, localizedPath, stripLocale } from "./locale-url.js";
 
 const at = (path: string) => new URL(path, "http://nimbus.test");
 
@@ -44,5 +44,15 @@ describe("locale rules (spec §2)", () => {
     expect(stripLocale("/jazz")).toBe("/jazz");
     expect(localizedPath("ko", "/ja/faq")).toBe("/ko/faq");
     expect(localizedPath("en-US", "/")).toBe("/en-US");
+  });
+});
+
+describe("intoDrive", () => {
+  it("asks for the page's language on the way into the drive (issue 33: /ja opened an English drive)", () => {
+    expect(intoDrive("/drive/all", "/ja")).toBe("/drive/all?locale=ja");
+    expect(intoDrive("/drive/login", "/zh-TW/faq")).toBe("/drive/login?locale=zh-TW");
+    expect(intoDrive("/drive/all?x=1", "/ko/")).toBe("/drive/all?x=1&locale=ko");
+    expect(intoDrive("/drive/all", "/")).toBe("/drive/all");
+    expect(intoDrive("/drive/all", "/faq")).toBe("/drive/all");
   });
 });

@@ -69,3 +69,13 @@ export function requestLocale(request: Request): Locale {
   const decision = decideLocale(new URL(request.url), request.headers.get("cookie"));
   return decision.kind === "render" ? decision.locale : decision.setCookie;
 }
+
+/**
+ * A link from a public page into the drive, whose paths carry no language: from a page
+ * with a locale prefix (`/ja/…`) it asks for that language (`?locale=ja` stores it in the
+ * cookie), so the drive opens in the language the visitor was reading.
+ */
+export function intoDrive(drivePath: string, pagePath: string): string {
+  const locale = localeOfPath(pagePath);
+  return locale ? `${drivePath}${drivePath.includes("?") ? "&" : "?"}locale=${locale}` : drivePath;
+}

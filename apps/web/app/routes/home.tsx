@@ -1,11 +1,11 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { RemoteBanners } from "../components/announcement-bar.js";
 import { isPhoneUserAgent } from "../components/device.js";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
 import { PlatformCards, useConfiguredTargets } from "../components/platform-cards.js";
 import { useLocale, useT } from "../i18n/i18n.js";
-import { localizedPath } from "../i18n/locale-url.js";
+import { intoDrive, localizedPath } from "../i18n/locale-url.js";
 import { namedPageMeta } from "../site/meta.js";
 import type { Route } from "./+types/home";
 
@@ -28,6 +28,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   const hasApps = useConfiguredTargets().size > 0;
+  const { pathname } = useLocation();
   return (
     <main id="main" className="home">
       <RemoteBanners placement="home" />
@@ -37,7 +38,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           <h1>{t("page.home.title")}</h1>
           <p className="lead">{t("page.home.lead")}</p>
           <div className="actions">
-            <Link className="button primary large" to="/drive/all">
+            <Link className="button primary large" to={intoDrive("/drive/all", pathname)}>
               {t("nav.openDrive")}
             </Link>
             {hasApps ? (
@@ -81,7 +82,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <h2 id="cta-title">{t("home.cta.title")}</h2>
         <p>{t("home.cta.body")}</p>
         <div className="actions">
-          <Link className="button primary large" to="/drive/login">
+          <Link className="button primary large" to={intoDrive("/drive/login", pathname)}>
             {t("home.cta.button")}
           </Link>
           <Link className="button large" to={localizedPath(locale, "/faq")}>
