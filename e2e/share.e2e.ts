@@ -110,6 +110,8 @@ test("share with a passcode, save after sign-up, download, cancel", async ({ bro
   // Browse into the nested folder; the breadcrumbs follow.
   await pageB.getByRole("link", { name: "Trip" }).click();
   await expect(pageB.getByRole("button", { name: "notes.txt" })).toBeVisible();
+  // Issue 33, item 15: the header counts what this folder holds (notes.txt and Photos).
+  await expect(pageB.locator(".share-facts span").first()).toHaveText("2 items");
   await pageB.getByRole("link", { name: "Photos" }).click();
   await expect(pageB).toHaveURL(new RegExp(`/s/${shareId}/${trip.id}/${photos.id}$`));
   const crumbs = pageB.getByRole("navigation", { name: en["share.folderPath"] });

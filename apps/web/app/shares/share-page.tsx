@@ -201,7 +201,13 @@ export function SharePage({
   return (
     <main id="main" className="drive-main share-page">
       {info && state.kind !== "blocked" && state.kind !== "passcode" && (
-        <ShareHeading info={info} fileCount={fileCount} />
+        <ShareHeading
+          info={info}
+          // Inside a subfolder the share's own count (its top level) is not what is listed.
+          fileCount={
+            parentId && state.kind === "list" && !state.nextPageToken ? state.files.length : fileCount
+          }
+        />
       )}
       {state.kind === "loading" && <LoadingLine />}
       {state.kind === "failed" && (
