@@ -99,6 +99,8 @@ describe("admin console API", () => {
       admin_user_id: adminUser.id,
       admin_email: ADMIN_EMAIL,
       target: bob.id,
+      // The account acted on is named (issue 33: the log showed raw ids).
+      target_email: bob.email,
     });
     // Where the admin acted from (the share client's address).
     expect(log.data[2].ip).toBe("198.51.100.7");

@@ -55,7 +55,9 @@ export function AdminLogSection() {
             <td>
               <code>{row.action}</code>
             </td>
-            <td className="console-wrap">{row.target}</td>
+            <td className="console-wrap" title={row.target}>
+              {row.target_email || row.target}
+            </td>
             <td>{row.ip}</td>
           </tr>
         ))}

@@ -88,6 +88,8 @@ export const adminActionSchema = z.object({
   admin_email: z.string(),
   action: z.string(),
   target: z.string(),
+  /** The target account's email when the target is an account ('' otherwise). */
+  target_email: z.string().optional(),
   detail: z.record(z.string(), z.unknown()),
   ip: z.string(),
   create_time: z.string(),

@@ -47,6 +47,8 @@ export class AdminLog {
     let select = this.db
       .selectFrom("admin_actions")
       .leftJoin("users", "users.id", "admin_actions.admin_user_id")
+      // A target that is an account is shown by its email, not its id.
+      .leftJoin("users as target_users", "target_users.id", "admin_actions.target")
       .select([
         "admin_actions.id",
         "admin_actions.admin_user_id",
@@ -56,6 +58,7 @@ export class AdminLog {
         "admin_actions.ip",
         "admin_actions.created_at",
         "users.email as admin_email",
+        "target_users.email as target_email",
       ]);
     if (query.action) select = select.where("admin_actions.action", "=", query.action);
     if (query.adminId) select = select.where("admin_actions.admin_user_id", "=", query.adminId);

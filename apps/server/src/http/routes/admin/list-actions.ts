@@ -38,6 +38,7 @@ export function listAdminActions(app: NimbusApp, { adminLog }: Services): void {
           admin_email: row.admin_email ?? "",
           action: row.action,
           target: row.target,
+          target_email: row.target_email ?? "",
           detail: detailOf(row.detail),
           ip: row.ip,
           create_time: isoTime(Number(row.created_at)),
