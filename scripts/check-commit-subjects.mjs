@@ -13,6 +13,8 @@ export const MAX_SUBJECT = 72;
 /** Commits after the baseline made before the check existed, kept as they are (history is never rewritten). */
 export const EXCEPTIONS = new Set([
   "b67daab398ee6300022d953b3310bb96a0179b8e", // 73 characters
+  "9a18c64400ebf2cd8d0c4b9d6a2f57740f577be5", // 74 characters, made before the check ran
+  "5aec867c93e449114a5922ec01a392a3d05e9756", // 73 characters, made before the check ran
 ]);
 
 /**
