@@ -302,4 +302,17 @@ describe("cloud download's daily task cap", () => {
     const about = await drive.ok("GET", "/drive/v1/about");
     expect(about.quotas.offline).toMatchObject({ daily_tasks_limit: "4" });
   });
+
+  it("names a new My Downloads in the language of the page that asked (issue 33)", async () => {
+    // The account was made with no language (en-US); the page asking is Japanese.
+    const bob = await signUp(t.app);
+    const japanese = driveClient(t, {
+      ...bob,
+      auth: { ...bob.auth, "accept-language": "ja" } as typeof bob.auth,
+    });
+    const created = await createOffline(japanese, { url: `${server.url}/file.bin` });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const root = await japanese.listAll({ parent_id: "" });
+    expect(root.map((file) => file.name)).toContain("マイダウンロード");
+  });
 });

@@ -33,8 +33,11 @@ export class OfflinePlaces {
     return this.downloadsFolder(userId, user?.locale ?? "en-US");
   }
 
-  /** The user's "My Downloads" at the root: made on first use in the user's language, then remembered. */
-  async downloadsFolder(userId: string, locale: string): Promise<string> {
+  /**
+   * The user's "My Downloads" at the root: made on first use in the language of the page that
+   * asked (`locale`), else the account's, then remembered.
+   */
+  async downloadsFolder(userId: string, locale: string | undefined): Promise<string> {
     const known = await this.deps.db
       .selectFrom("offline_folders")
       .select("folder_id")
@@ -45,7 +48,7 @@ export class OfflinePlaces {
       if (folder && folder.kind === FILE_KIND.folder && folder.trashed_at === null) return folder.id;
     }
     const user = await this.deps.users.findById(userId);
-    const name = serverText(user?.locale ?? locale, "offline.myDownloads");
+    const name = serverText(locale ?? user?.locale ?? "en-US", "offline.myDownloads");
     const created = await this.deps.files.create(userId, { kind: FILE_KIND.folder, name, parent_id: "" });
     await this.deps.db
       .insertInto("offline_folders")

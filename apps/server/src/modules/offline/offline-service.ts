@@ -91,7 +91,7 @@ export class OfflineService {
   }
 
   /** `POST /drive/v1/files` with `UPLOAD_TYPE_URL`: validates, checks the caps, creates the task and enqueues it. */
-  async create(userId: string, body: CreateFileBody, locale: string): Promise<DriveTask> {
+  async create(userId: string, body: CreateFileBody, locale?: string): Promise<DriveTask> {
     const request = body.url;
     if (!request || (!request.url && !request.file_id)) {
       throw new NimbusError("invalid_argument", "url.url or url.file_id is required", {

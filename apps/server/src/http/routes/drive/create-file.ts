@@ -59,7 +59,9 @@ export function createFile(app: NimbusApp, { files, uploads, offline }: Services
         return { upload_type: "", file: created.file, task: null };
       }
       if (request.body.upload_type === "UPLOAD_TYPE_URL") {
-        const locale = negotiateLocale(request.headers["accept-language"]);
+        // The page's language names a new "My Downloads"; without one, the account's.
+        const asked = request.headers["accept-language"];
+        const locale = asked ? negotiateLocale(asked) : undefined;
         const task = await offline.create(user, request.body, locale);
         return { upload_type: "UPLOAD_TYPE_URL", file: null, task };
       }
