@@ -123,7 +123,7 @@ test("a new user's empty views each offer the next step", async ({ page }) => {
   await page.goto("/drive/account");
   await expect(emptyState(page).getByRole("heading", { name: text("orders.empty.title") })).toBeVisible();
   const security = page.getByRole("region", { name: text("account.security"), exact: true });
-  await expect(security.getByRole("heading", { name: text("account.password") })).toBeVisible();
+  await expect(security.getByRole("heading", { name: text("account.password"), exact: true })).toBeVisible();
   await expect(security.getByRole("heading", { name: text("accounts.sessions.title") })).toBeVisible();
   await expect(security.getByRole("button", { name: text("drive.user.signOut"), exact: true })).toBeVisible();
   await emptyState(page)
