@@ -15,6 +15,23 @@ const CSP_REFUSAL = /Content Security Policy|Content-Security-Policy/;
  * that expects a refusal takes it out of the list).
  */
 export const test = base.extend<{ loopbackOnly: undefined; cspViolations: string[] }>({
+  // Under faketime (CONTRIBUTING.md) the browser runs on the real clock: every context gets
+  // Playwright's clock set to the runner's moved time, running on from there, so pages and
+  // the server agree on the date as a visitor's browser and the server would.
+  browser: [
+    async ({ browser }, use) => {
+      if (process.env.FAKETIME) {
+        const newContext = browser.newContext.bind(browser);
+        browser.newContext = async (options) => {
+          const context = await newContext(options);
+          await context.clock.install({ time: Date.now() });
+          return context;
+        };
+      }
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured.
   baseURL: async ({}, use) => {
     const url = process.env.NIMBUS_E2E_URL;
