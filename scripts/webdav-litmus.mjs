@@ -25,7 +25,9 @@ try {
   const { password } = await created.json();
   console.log(`litmus ${tests} against ${server.url}/dav/`);
   status = await new Promise((resolve) => {
+    // litmus writes its debug.log and child.log into its working folder: the server's DATA_DIR.
     const child = spawn("litmus", [`${server.url}/dav/`, email, password], {
+      cwd: server.dataDir,
       env: { ...process.env, TESTS: tests },
       stdio: "inherit",
     });
