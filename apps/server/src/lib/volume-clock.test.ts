@@ -21,6 +21,15 @@ describe("volumeNow", () => {
     expect((await readdir(dir)).sort()).toEqual(["after", "before"]);
   });
 
+  it("reads a folder not made yet through its parent", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "nimbus-volume-clock-"));
+    dirs.push(dir);
+    await writeFile(join(dir, "before"), "");
+    const before = (await stat(join(dir, "before"))).mtimeMs;
+    expect(await volumeNow(join(dir, "not-yet"))).toBeGreaterThanOrEqual(before);
+    expect((await readdir(dir)).sort()).toEqual(["before"]);
+  });
+
   it("falls back on this process's clock where it cannot write", async () => {
     expect(await volumeNow(join(tmpdir(), "nimbus-no-such-dir", "deeper"))).toBeGreaterThan(0);
   });
