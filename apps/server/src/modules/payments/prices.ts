@@ -25,12 +25,7 @@ export class Prices {
   async products(currency = "USD"): Promise<ProductsResponse> {
     const now = this.deps.clock.now();
     const { db } = this.deps;
-    const products = await db
-      .selectFrom("products")
-      .selectAll()
-      .where("active", "=", 1)
-      .orderBy("sort")
-      .execute();
+    const products = await this.activeProducts();
     const prices = await db.selectFrom("product_prices").selectAll().execute();
     const campaigns = withWindows(
       await db.selectFrom("campaign_prices").selectAll().execute(),
@@ -59,6 +54,10 @@ export class Prices {
     );
   }
 
+  private activeProducts() {
+    return this.deps.db.selectFrom("products").selectAll().where("active", "=", 1).orderBy("sort").execute();
+  }
+
   /**
    * What one campaign run charges, product by product, in `currency` where the product is
    * priced in it (else USD), as `products()` would charge while the run is live: the
@@ -66,12 +65,7 @@ export class Prices {
    */
   async campaignOffers(window: CampaignWindowNow, currency = "USD"): Promise<CampaignOffer[]> {
     const { db } = this.deps;
-    const products = await db
-      .selectFrom("products")
-      .selectAll()
-      .where("active", "=", 1)
-      .orderBy("sort")
-      .execute();
+    const products = await this.activeProducts();
     const prices = await db.selectFrom("product_prices").selectAll().execute();
     const rows = withWindows(
       await db
