@@ -10,22 +10,7 @@ export function UsageBar({ about }: { about: About }) {
   const limit = Number(about.quota.limit);
   const percent = limit > 0 ? Math.min(100, Math.round((usage / limit) * 100)) : 0;
   const label = t("drive.usage", { used: formatBytes(usage, locale), total: formatBytes(limit, locale) });
-  return (
-    <div className="usage">
-      <div
-        className={percent >= 90 ? "usage-bar full" : "usage-bar"}
-        role="progressbar"
-        aria-label={t("drive.usage.label")}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={label}
-      >
-        <span style={{ width: `${percent}%` }} />
-      </div>
-      <p className="usage-text">{label}</p>
-    </div>
-  );
+  return <Meter className="usage" name={t("drive.usage.label")} percent={percent} label={label} />;
 }
 
 /**
@@ -51,12 +36,27 @@ export function TrafficBar({ about }: { about: About }) {
     left: formatBytes(left, locale),
     total: formatBytes(total, locale),
   });
+  return <Meter className="usage traffic" name={t("drive.traffic.label")} percent={percent} label={label} />;
+}
+
+/** A used-of-total bar with its text below (the warning colour past 90 %). */
+function Meter({
+  className,
+  name,
+  percent,
+  label,
+}: {
+  className: string;
+  name: string;
+  percent: number;
+  label: string;
+}) {
   return (
-    <div className="usage traffic">
+    <div className={className}>
       <div
         className={percent >= 90 ? "usage-bar full" : "usage-bar"}
         role="progressbar"
-        aria-label={t("drive.traffic.label")}
+        aria-label={name}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
