@@ -19,6 +19,7 @@ export * from "./api/health.js";
 export * from "./api/membership.js";
 export * from "./api/offline.js";
 export * from "./api/operators.js";
+export * from "./api/playback.js";
 export * from "./api/rewards.js";
 export * from "./api/shares.js";
 export * from "./api/sign-in-providers.js";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FILE_KIND, FILE_ORDERS, MAX_PAGE_LIMIT, PHASES, THUMBNAIL_SIZES, UPLOAD_TYPES } from "../drive.js";
 import { int64String } from "./common.js";
 import { transferQuotaSchema } from "./downloads.js";
+import { playbackPositionSchema } from "./playback.js";
 
 const linkSchema = z.object({ url: z.string(), token: z.string(), expire: z.string() });
 
@@ -28,6 +29,8 @@ export const fileSchema = z.object({
   web_content_link: z.string(),
   links: z.record(z.string(), linkSchema),
   medias: z.array(z.record(z.string(), z.unknown())),
+  /** Where the caller stopped playing this video or song (Recent shows it as progress); absent when never played. */
+  playback_position: playbackPositionSchema.optional(),
 });
 export type DriveFile = z.infer<typeof fileSchema>;
 
