@@ -20,6 +20,7 @@ import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import {
+  isKeptApiRead,
   KEEP_PAGE_MESSAGE,
   OFFLINE_CACHE,
   OFFLINE_PAGE_KEY,
@@ -56,9 +57,6 @@ const sameOrigin = (url: URL) => url.origin === self.location.origin;
 /** Drive views whose last copy is worth showing offline (not sign-in, payments or admin). */
 const KEPT_PAGE =
   /^\/(?:[a-z]{2}(?:-[A-Z]{2})?\/)?drive(?:\/(?:all|recent|starred|trash|shares|tasks|account))?\/?$/;
-/** API reads the drive shows (lists, ancestors, profile, quotas); never the events long poll. */
-const KEPT_API = /^\/(?:drive\/v1|v1\/user|vip\/v1|config\/v1)\//;
-const NEVER_KEPT = /\/events|\/upload|\/tus|\/download|\/links?\b|\/avatars\//;
 
 /** A 200 as kept: with the time it arrived, without the encoding headers of the decoded body. */
 async function stamped(response: Response): Promise<Response | null> {
@@ -148,7 +146,7 @@ registerRoute(
     request.method === "GET" &&
     sameOrigin(url) &&
     ((url.pathname.endsWith(".data") && KEPT_PAGE.test(url.pathname.replace(/\.data$/, ""))) ||
-      (KEPT_API.test(url.pathname) && !NEVER_KEPT.test(url.pathname))),
+      isKeptApiRead(url.pathname)),
   new NetworkFirst({
     cacheName: DATA_CACHE,
     matchOptions: { ignoreVary: true },

@@ -29,3 +29,18 @@ export const SHARE_TARGET_PATH = "/drive/share-target";
 export const SHARE_CACHE = "nimbus-shared-files";
 /** `/drive/all?shared_files=2`: the share target's files are waiting to be uploaded. */
 export const SHARED_FILES_PARAM = "shared_files";
+
+/** API reads the drive shows (lists, ancestors, profile, quotas), kept for offline use. */
+const KEPT_API = /^\/(?:drive\/v1|v1\/user|vip\/v1|config\/v1)\//;
+/**
+ * Never kept: the events long poll, transfers, signed links, avatars, and playback — HLS
+ * playlists and segments, WebVTT subtitles and plans (decision 0061): megabytes per minute
+ * of video that would fill the cache and evict the drive's real offline copies.
+ */
+const NEVER_KEPT =
+  /\/events|\/upload|\/tus|\/download|\/links?\b|\/avatars\/|\/hls\/|\/subtitles\/|\/playback\b/;
+
+/** True for an API GET the worker keeps a copy of (network first, the copy offline). */
+export function isKeptApiRead(pathname: string): boolean {
+  return KEPT_API.test(pathname) && !NEVER_KEPT.test(pathname);
+}
