@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from "./config/config.js";
 import { openDatabase } from "./db/database.js";
 import { systemClock } from "./lib/clock.js";
 import { AdminLog } from "./modules/admin-log/admin-log.js";
-import { Admins } from "./modules/audit/admins.js";
+import { Admins } from "./modules/console/admins.js";
 
 const USAGE = "usage: npm run admin -- grant <email> | revoke <email> | list";
 

@@ -1,9 +1,9 @@
 import type { AccountServices } from "./account-services.js";
 import type { AdminLog } from "./modules/admin-log/admin-log.js";
-import type { Admins } from "./modules/audit/admins.js";
-import { AdminDashboardFigures } from "./modules/audit/dashboard.js";
-import { TransparencyFigures } from "./modules/audit/transparency.js";
-import { UserAdmin } from "./modules/audit/user-admin.js";
+import type { Admins } from "./modules/console/admins.js";
+import { AdminDashboardFigures } from "./modules/console/dashboard.js";
+import { TransparencyFigures } from "./modules/console/transparency.js";
+import { UserAdmin } from "./modules/console/user-admin.js";
 import type { AppPasswords } from "./modules/auth/app-passwords.js";
 import type { AuthService } from "./modules/auth/auth-service.js";
 import type { Shared } from "./services.js";

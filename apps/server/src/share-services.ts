@@ -1,4 +1,4 @@
-import { Admins } from "./modules/audit/admins.js";
+import { Admins } from "./modules/console/admins.js";
 import { AuditService } from "./modules/audit/audit-service.js";
 import { AnonymousTraffic } from "./modules/downloads/anonymous-traffic.js";
 import { LinkChecks } from "./modules/downloads/link-checks.js";

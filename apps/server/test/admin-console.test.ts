@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registeredRoutes } from "../src/http/plugins/auth-scopes.js";
-import { Admins } from "../src/modules/audit/admins.js";
+import { Admins } from "../src/modules/console/admins.js";
 import { type DriveClient, driveClient } from "./support/drive.js";
 import { type ShareClient, shareClient } from "./support/shares.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { totpCode } from "../src/modules/accounts/totp.js";
-import { Admins } from "../src/modules/audit/admins.js";
+import { Admins } from "../src/modules/console/admins.js";
 import { driveClient } from "./support/drive.js";
 import { outbox } from "./support/mail.js";
 import { type ShareClient, shareClient } from "./support/shares.js";
