@@ -6,6 +6,10 @@ import { ArchiveService, DECOMPRESS_JOB, type DecompressJob } from "./modules/ar
 import { ExtractCommit } from "./modules/archives/extract-commit.js";
 import { DownloadTraffic } from "./modules/downloads/download-traffic.js";
 import { ZipPlanner } from "./modules/downloads/zip-service.js";
+import { MediaStreams } from "./modules/playback/media-streams.js";
+import { PlaybackPlans } from "./modules/playback/playback-plans.js";
+import { PlaybackService } from "./modules/playback/playback-service.js";
+import { SourceFiles } from "./modules/playback/source-files.js";
 import { PreviewService } from "./modules/previews/preview-service.js";
 import type { Shared } from "./services.js";
 
@@ -17,6 +21,13 @@ export interface MediaServices {
   archives: ArchiveService;
   /** The programs behind video, PDF and archive previews, and which kinds this server can make. */
   mediaTools: MediaTools;
+  /** Every stream of a media file (probed again on demand when stored before they were kept). */
+  mediaStreams: MediaStreams;
+  /** Playback plans (decision 0060); subtitles, positions and track choices plug in with `useHooks`. */
+  playbackPlans: PlaybackPlans;
+  playback: PlaybackService;
+  /** Local paths of blobs for ffmpeg (S3: one cached copy per node). */
+  sourceFiles: SourceFiles;
 }
 
 /** Builds them and registers their job handlers (`previews.generate`, `archives.decompress`). */
@@ -47,7 +58,21 @@ export function wireMedia(shared: Shared): MediaServices {
     run: (job, context) => extractor.run(job, context.signal),
     release: (job) => extractor.release(job),
   });
+  const sourceFiles = new SourceFiles(blobs, path.join(config.dataDir, "playback", "sources"));
+  const mediaStreams = new MediaStreams({ store: shared.previewStore, tools, sources: sourceFiles, clock });
+  const playbackPlans = new PlaybackPlans({
+    streams: mediaStreams,
+    links: shared.links,
+    memberships: shared.memberships,
+    clock,
+    publicUrl: config.publicUrl,
+    policy: { freeMaxHeight: 720 },
+  });
   return {
+    mediaStreams,
+    playbackPlans,
+    playback: new PlaybackService({ plans: playbackPlans, files, users: shared.users }),
+    sourceFiles,
     traffic: new DownloadTraffic(db, clock, config),
     zips: new ZipPlanner(db, blobs),
     previews,

@@ -11,6 +11,7 @@ export interface Tables {
   user_settings: UserSettingsTable;
   app_passwords: AppPasswordsTable;
   dav_properties: DavPropertiesTable;
+  dav_locks: DavLocksTable;
   sessions: SessionsTable;
   blobs: BlobsTable;
   files: FilesTable;
@@ -27,6 +28,8 @@ export interface Tables {
   download_traffic: DownloadTrafficTable;
   blob_media: BlobMediaTable;
   blob_thumbnails: BlobThumbnailsTable;
+  playback_positions: PlaybackPositionsTable;
+  playback_preferences: PlaybackPreferencesTable;
   verifications: VerificationsTable;
   recovery_codes: RecoveryCodesTable;
   two_factor_tokens: TwoFactorTokensTable;
@@ -150,6 +153,24 @@ export interface DavPropertiesTable {
   /** JSON object: the namespace declarations in scope where it was sent (prefix → URI, '' the default). */
   namespaces: string;
   updated_at: number;
+}
+
+/** A WebDAV write lock on a path of a user's drive (migration 0031). */
+export interface DavLocksTable {
+  /** `opaquelocktoken:<uuid>`. */
+  token: string;
+  user_id: string;
+  /** Decoded names joined by `/`; '' the root. */
+  path: string;
+  /** `0` or `infinity`. */
+  depth: string;
+  /** `exclusive` or `shared`. */
+  scope: string;
+  /** The `DAV:owner` element's content as sent (XML), '' without one. */
+  owner: string;
+  timeout_seconds: number;
+  created_at: number;
+  expires_at: number;
 }
 
 /** A sent verification code and, once verified, its one-use token (migration 0005). */
@@ -284,6 +305,8 @@ export interface BlobsTable {
   /** Lowercase hex; NULL until an instant-upload claim first needs it (migration 0017, decision 0009). */
   sha256: string | null;
   size: number;
+  /** CRC-32 of the bytes; NULL until a zip download first computes it (migration 0032, decision 0061). */
+  crc32: number | null;
   ref_count: number;
   created_at: number;
   unreferenced_at: number | null;
@@ -400,6 +423,32 @@ export interface BlobMediaTable {
   audio_codec: string | null;
   bit_rate: number | null;
   frame_rate: string | null;
+  /** ffprobe's format name ("matroska,webm"…); NULL when probed before migration 0029. */
+  container: string | null;
+  /** Every stream as JSON (`MediaStream[]`, modules/playback/media-streams.ts); NULL when probed before 0029. */
+  streams: string | null;
+  updated_at: number;
+}
+
+/** Where a user stopped in a file and the tracks they chose there (migration 0030). */
+export interface PlaybackPositionsTable {
+  file_id: string;
+  user_id: string;
+  /** Equal to `duration_ms` once played to the end (the next play starts at 0). */
+  position_ms: number;
+  duration_ms: number;
+  /** The audio stream's index; NULL when none was chosen. */
+  audio_track: number | null;
+  /** The subtitle id ("s3", "f<fileId>"), '' for off; NULL when none was chosen. */
+  subtitle: string | null;
+  updated_at: number;
+}
+
+/** The audio and subtitle languages a user last picked (ISO 639-2, '' subtitles off; migration 0030). */
+export interface PlaybackPreferencesTable {
+  user_id: string;
+  audio_language: string | null;
+  subtitle_language: string | null;
   updated_at: number;
 }
 
@@ -490,6 +539,9 @@ export interface ShareReportsTable {
   created_at: number;
   /** When an admin blocked content of the reported share (migration 0018); null while open. */
   actioned_at: Generated<number | null>;
+  /** When an admin dismissed the report without blocking anything (migration 0033); null otherwise. */
+  dismissed_at: Generated<number | null>;
+  dismissed_by: Generated<string | null>;
 }
 
 /** A batch of activation codes an admin made (migration 0014): what each code grants, until when. */

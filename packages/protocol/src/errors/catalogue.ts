@@ -97,6 +97,8 @@ export const ERROR_CATALOGUE = {
   file_not_ready: { code: 9, status: 409 },
   file_space_not_enough: { code: 8, status: 403 },
   file_too_large: { code: 11, status: 413 },
+  /** The server's own storage (disk or database volume) is full: not the user's quota. */
+  insufficient_storage: { code: 8, status: 507 },
   file_hash_mismatch: { code: 3, status: 400 },
   file_size_mismatch: { code: 3, status: 400 },
   upload_not_found: { code: 5, status: 404 },
@@ -104,6 +106,8 @@ export const ERROR_CATALOGUE = {
   invalid_page_token: { code: 3, status: 400 },
   invalid_filters: { code: 3, status: 400 },
   range_not_satisfiable: { code: 11, status: 416 },
+  /** A conditional request's If-Match or If-Unmodified-Since did not hold (RFC 9110 §13.1). */
+  precondition_failed: { code: 9, status: 412 },
   link_expired: { code: 7, status: 403 },
   traffic_not_enough: { code: 8, status: 403 },
   task_not_found: { code: 5, status: 404 },
@@ -128,6 +132,18 @@ export const ERROR_CATALOGUE = {
   archive_too_deep: { code: 11, status: 413 },
   // A preview (video, PDF, archive) whose program this server has not got.
   preview_not_set_up: { code: 12, status: 501 },
+
+  // Playback (decision 0060).
+  /** The file is not audio or video ffprobe can read. */
+  file_not_playable: { code: 9, status: 400 },
+  /** A rendition above what the caller's membership plays (free users: 720p and below by default). */
+  playback_rendition_locked: { code: 7, status: 403 },
+  /** Every transcode slot of this server is taken. */
+  playback_server_busy: { code: 14, status: 503 },
+  /** The caller already runs as many transcodes as one user may. */
+  playback_user_limit: { code: 8, status: 429 },
+  /** An image subtitle (PGS, VobSub), or a broken subtitle file, has no WebVTT: it can only be burned in. */
+  subtitle_not_convertible: { code: 9, status: 400 },
 
   // Sharing.
   share_unavailable: { code: 9, status: 403 },

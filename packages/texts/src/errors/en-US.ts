@@ -90,6 +90,7 @@ export default {
   file_not_ready: "The file is still being processed. Please try again later",
   file_space_not_enough: "Not enough storage space",
   file_too_large: "The file is too large",
+  insufficient_storage: "The server is out of storage space. This is not your quota: please try again later",
   file_hash_mismatch: "The uploaded file is damaged (checksum mismatch). Please upload it again",
   file_size_mismatch: "The uploaded file size does not match. Please upload it again",
   upload_not_found: "The upload has expired or does not exist. Please upload the file again",
@@ -97,6 +98,7 @@ export default {
   invalid_page_token: "The list has changed. Please refresh and try again",
   invalid_filters: "The filter conditions are invalid",
   range_not_satisfiable: "The requested part of the file is out of range",
+  precondition_failed: "The file has changed since this download was started",
   link_expired: "This link has expired",
   traffic_not_enough: "You have used up your available traffic",
   task_not_found: "The task does not exist or has been deleted",
@@ -121,6 +123,12 @@ export default {
   archive_ratio_suspicious: "The archive compresses suspiciously well and can't be extracted",
   archive_too_deep: "The archive has too many nested folders",
   preview_not_set_up: "Previews of this kind are not set up on this server",
+  // Playback.
+  file_not_playable: "This file cannot be played",
+  playback_rendition_locked: "This quality is for Premium members",
+  playback_server_busy: "The server is busy preparing other videos. Please try again in a moment",
+  playback_user_limit: "You are already playing as many videos at once as you can. Close one and try again",
+  subtitle_not_convertible: "This subtitle cannot be shown as text. Pick another subtitle, or play it burned into the picture",
 
   // Membership rewards.
   activation_code_invalid: "This activation code is not valid. Please check it and try again",

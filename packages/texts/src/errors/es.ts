@@ -91,6 +91,8 @@ export default {
   file_not_ready: "El archivo aún se está procesando. Inténtalo de nuevo más tarde",
   file_space_not_enough: "No hay suficiente espacio de almacenamiento",
   file_too_large: "El archivo es demasiado grande",
+  insufficient_storage:
+    "El servidor se ha quedado sin espacio de almacenamiento. No es tu cuota: inténtalo de nuevo más tarde",
   file_hash_mismatch: "El archivo subido está dañado (la suma de comprobación no coincide). Vuelve a subirlo",
   file_size_mismatch: "El tamaño del archivo subido no coincide. Vuelve a subirlo",
   upload_not_found: "La subida ha caducado o no existe. Vuelve a subir el archivo",
@@ -98,6 +100,7 @@ export default {
   invalid_page_token: "La lista ha cambiado. Actualízala e inténtalo de nuevo",
   invalid_filters: "Las condiciones del filtro no son válidas",
   range_not_satisfiable: "La parte solicitada del archivo está fuera de rango",
+  precondition_failed: "El archivo ha cambiado desde que empezó esta descarga",
   link_expired: "Este enlace ha caducado",
   traffic_not_enough: "Has agotado tu tráfico disponible",
   task_not_found: "La tarea no existe o se ha eliminado",
@@ -122,6 +125,12 @@ export default {
   archive_ratio_suspicious: "El archivo comprimido tiene una compresión sospechosa y no se puede extraer",
   archive_too_deep: "El archivo comprimido tiene demasiadas carpetas anidadas",
   preview_not_set_up: "Las vistas previas de este tipo no están configuradas en este servidor",
+  // Playback.
+  file_not_playable: "Este archivo no se puede reproducir",
+  playback_rendition_locked: "Esta calidad es para miembros Premium",
+  playback_server_busy: "El servidor está ocupado preparando otros vídeos. Inténtalo de nuevo en un momento",
+  playback_user_limit: "Ya estás reproduciendo el máximo de vídeos a la vez. Cierra uno e inténtalo de nuevo",
+  subtitle_not_convertible: "Este subtítulo no se puede mostrar como texto. Elige otro subtítulo o reprodúcelo grabado en la imagen",
 
   // Recompensas de membresía.
   activation_code_invalid: "Este código de activación no es válido. Revísalo e inténtalo de nuevo",

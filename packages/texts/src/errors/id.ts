@@ -90,6 +90,7 @@ export default {
   file_not_ready: "File masih diproses. Silakan coba lagi nanti",
   file_space_not_enough: "Ruang penyimpanan tidak cukup",
   file_too_large: "Ukuran file terlalu besar",
+  insufficient_storage: "Ruang penyimpanan server sudah penuh. Ini bukan kuota Anda: silakan coba lagi nanti",
   file_hash_mismatch: "File yang diunggah rusak (checksum tidak cocok). Silakan unggah ulang",
   file_size_mismatch: "Ukuran file yang diunggah tidak sesuai. Silakan unggah ulang",
   upload_not_found: "Unggahan telah kedaluwarsa atau tidak ada. Silakan unggah ulang file",
@@ -97,6 +98,7 @@ export default {
   invalid_page_token: "Daftar telah berubah. Muat ulang dan coba lagi",
   invalid_filters: "Kondisi filter tidak valid",
   range_not_satisfiable: "Bagian file yang diminta berada di luar jangkauan",
+  precondition_failed: "File telah berubah sejak unduhan ini dimulai",
   link_expired: "Tautan ini telah kedaluwarsa",
   traffic_not_enough: "Kuota trafik Anda sudah habis",
   task_not_found: "Tugas tidak ada atau telah dihapus",
@@ -121,6 +123,13 @@ export default {
   archive_ratio_suspicious: "Rasio kompresi arsip mencurigakan sehingga tidak dapat diekstrak",
   archive_too_deep: "Arsip memiliki terlalu banyak folder bertingkat",
   preview_not_set_up: "Pratinjau jenis ini belum disiapkan di server ini",
+  // Playback.
+  file_not_playable: "File ini tidak dapat diputar",
+  playback_rendition_locked: "Kualitas ini untuk anggota Premium",
+  playback_server_busy: "Server sedang sibuk menyiapkan video lain. Coba lagi sebentar lagi",
+  playback_user_limit:
+    "Anda sudah memutar video sebanyak yang diizinkan sekaligus. Tutup salah satunya lalu coba lagi",
+  subtitle_not_convertible: "Subtitel ini tidak dapat ditampilkan sebagai teks. Pilih subtitel lain, atau putar dengan subtitel tertanam di gambar",
 
   // Hadiah keanggotaan.
   activation_code_invalid: "Kode aktivasi ini tidak valid. Periksa lalu coba lagi",

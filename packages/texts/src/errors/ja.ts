@@ -90,6 +90,8 @@ export default {
   file_not_ready: "ファイルはまだ処理中です。しばらくしてからもう一度お試しください",
   file_space_not_enough: "ストレージの空き容量が不足しています",
   file_too_large: "ファイルが大きすぎます",
+  insufficient_storage:
+    "サーバーの保存容量が不足しています。お客様の容量制限ではありません。しばらくしてからもう一度お試しください",
   file_hash_mismatch:
     "アップロードしたファイルが破損しています（チェックサムが一致しません）。もう一度アップロードしてください",
   file_size_mismatch: "アップロードしたファイルのサイズが一致しません。もう一度アップロードしてください",
@@ -98,6 +100,7 @@ export default {
   invalid_page_token: "一覧が更新されました。再読み込みしてもう一度お試しください",
   invalid_filters: "フィルター条件が無効です",
   range_not_satisfiable: "要求されたファイルの範囲が正しくありません",
+  precondition_failed: "このダウンロードの開始後にファイルが変更されました",
   link_expired: "このリンクは有効期限が切れています",
   traffic_not_enough: "利用可能なトラフィックを使い切りました",
   task_not_found: "タスクが存在しないか、削除されています",
@@ -122,6 +125,13 @@ export default {
   archive_ratio_suspicious: "圧縮率が異常に高いため、この圧縮ファイルは展開できません",
   archive_too_deep: "圧縮ファイル内のフォルダの階層が深すぎます",
   preview_not_set_up: "この種類のプレビューは、このサーバーでは設定されていません",
+  // Playback.
+  file_not_playable: "このファイルは再生できません",
+  playback_rendition_locked: "この画質はプレミアム会員向けです",
+  playback_server_busy:
+    "サーバーはほかの動画の準備で混み合っています。しばらくしてからもう一度お試しください",
+  playback_user_limit: "同時に再生できる動画の数に達しています。どれかを閉じてからもう一度お試しください",
+  subtitle_not_convertible: "この字幕はテキストとして表示できません。別の字幕を選ぶか、映像に焼き込んで再生してください",
 
   // メンバー特典。
   activation_code_invalid: "このアクティベーションコードは無効です。確認してもう一度お試しください",

@@ -90,6 +90,8 @@ export default {
   file_not_ready: "파일을 아직 처리하고 있습니다. 잠시 후 다시 시도해 주세요",
   file_space_not_enough: "저장 공간이 부족합니다",
   file_too_large: "파일이 너무 큽니다",
+  insufficient_storage:
+    "서버의 저장 공간이 부족합니다. 사용자의 용량 한도 문제가 아닙니다. 잠시 후 다시 시도해 주세요",
   file_hash_mismatch: "업로드한 파일이 손상되었습니다(체크섬 불일치). 다시 업로드해 주세요",
   file_size_mismatch: "업로드한 파일의 크기가 일치하지 않습니다. 다시 업로드해 주세요",
   upload_not_found: "업로드가 만료되었거나 존재하지 않습니다. 파일을 다시 업로드해 주세요",
@@ -97,6 +99,7 @@ export default {
   invalid_page_token: "목록이 변경되었습니다. 새로 고친 후 다시 시도해 주세요",
   invalid_filters: "필터 조건이 올바르지 않습니다",
   range_not_satisfiable: "요청한 파일 범위가 올바르지 않습니다",
+  precondition_failed: "이 다운로드를 시작한 후 파일이 변경되었습니다",
   link_expired: "만료된 링크입니다",
   traffic_not_enough: "사용 가능한 트래픽을 모두 사용했습니다",
   task_not_found: "작업이 존재하지 않거나 삭제되었습니다",
@@ -121,6 +124,12 @@ export default {
   archive_ratio_suspicious: "압축률이 비정상적으로 높아 압축을 풀 수 없습니다",
   archive_too_deep: "압축 파일 안의 폴더 단계가 너무 깊습니다",
   preview_not_set_up: "이 서버에는 이 종류의 미리 보기가 설정되어 있지 않습니다",
+  // Playback.
+  file_not_playable: "이 파일은 재생할 수 없습니다",
+  playback_rendition_locked: "이 화질은 프리미엄 회원 전용입니다",
+  playback_server_busy: "서버가 다른 동영상을 준비하느라 바쁩니다. 잠시 후 다시 시도해 주세요",
+  playback_user_limit: "동시에 재생할 수 있는 동영상 수에 도달했습니다. 하나를 닫고 다시 시도해 주세요",
+  subtitle_not_convertible: "이 자막은 텍스트로 표시할 수 없습니다. 다른 자막을 선택하거나 화면에 입혀서 재생하세요",
 
   // 멤버십 보상.
   activation_code_invalid: "유효하지 않은 활성화 코드입니다. 확인 후 다시 시도해 주세요",

@@ -91,6 +91,7 @@ export default {
   file_not_ready: "Fail masih sedang diproses. Sila cuba lagi kemudian",
   file_space_not_enough: "Ruang storan tidak mencukupi",
   file_too_large: "Saiz fail terlalu besar",
+  insufficient_storage: "Ruang storan pelayan sudah penuh. Ini bukan kuota anda: sila cuba lagi kemudian",
   file_hash_mismatch: "Fail yang dimuat naik rosak (checksum tidak sepadan). Sila muat naik semula",
   file_size_mismatch: "Saiz fail yang dimuat naik tidak sepadan. Sila muat naik semula",
   upload_not_found: "Muat naik telah tamat tempoh atau tidak wujud. Sila muat naik fail semula",
@@ -98,6 +99,7 @@ export default {
   invalid_page_token: "Senarai telah berubah. Sila muat semula dan cuba lagi",
   invalid_filters: "Syarat penapis tidak sah",
   range_not_satisfiable: "Bahagian fail yang diminta berada di luar julat",
+  precondition_failed: "Fail telah berubah sejak muat turun ini dimulakan",
   link_expired: "Pautan ini telah tamat tempoh",
   traffic_not_enough: "Kuota trafik anda telah habis",
   task_not_found: "Tugasan tidak wujud atau telah dipadam",
@@ -122,6 +124,13 @@ export default {
   archive_ratio_suspicious: "Nisbah mampatan arkib mencurigakan dan tidak dapat diekstrak",
   archive_too_deep: "Arkib mempunyai terlalu banyak folder bersarang",
   preview_not_set_up: "Pratonton jenis ini belum disediakan pada pelayan ini",
+  // Playback.
+  file_not_playable: "Fail ini tidak boleh dimainkan",
+  playback_rendition_locked: "Kualiti ini untuk ahli Premium",
+  playback_server_busy: "Pelayan sedang sibuk menyediakan video lain. Sila cuba lagi sebentar nanti",
+  playback_user_limit:
+    "Anda sudah memainkan seberapa banyak video serentak yang dibenarkan. Tutup satu dan cuba lagi",
+  subtitle_not_convertible: "Sari kata ini tidak boleh dipaparkan sebagai teks. Pilih sari kata lain, atau mainkan dengan sari kata dibakar ke dalam gambar",
 
   // Ganjaran keahlian.
   activation_code_invalid: "Kod pengaktifan ini tidak sah. Sila semak dan cuba lagi",

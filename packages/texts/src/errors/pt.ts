@@ -90,6 +90,8 @@ export default {
   file_not_ready: "O arquivo ainda está sendo processado. Tente novamente mais tarde",
   file_space_not_enough: "Espaço de armazenamento insuficiente",
   file_too_large: "O arquivo é grande demais",
+  insufficient_storage:
+    "O servidor ficou sem espaço de armazenamento. Não é a sua cota: tente novamente mais tarde",
   file_hash_mismatch:
     "O arquivo enviado está corrompido (a soma de verificação não confere). Envie-o novamente",
   file_size_mismatch: "O tamanho do arquivo enviado não confere. Envie-o novamente",
@@ -98,6 +100,7 @@ export default {
   invalid_page_token: "A lista mudou. Atualize e tente novamente",
   invalid_filters: "As condições do filtro são inválidas",
   range_not_satisfiable: "A parte solicitada do arquivo está fora do intervalo",
+  precondition_failed: "O arquivo mudou desde que este download começou",
   link_expired: "Este link expirou",
   traffic_not_enough: "Seu tráfego disponível acabou",
   task_not_found: "A tarefa não existe ou foi excluída",
@@ -123,6 +126,13 @@ export default {
     "O arquivo compactado tem uma taxa de compressão suspeita e não pode ser extraído",
   archive_too_deep: "O arquivo compactado tem pastas aninhadas demais",
   preview_not_set_up: "As pré-visualizações deste tipo não estão configuradas neste servidor",
+  // Playback.
+  file_not_playable: "Este arquivo não pode ser reproduzido",
+  playback_rendition_locked: "Esta qualidade é para membros Premium",
+  playback_server_busy: "O servidor está ocupado preparando outros vídeos. Tente novamente em instantes",
+  playback_user_limit:
+    "Você já está reproduzindo o máximo de vídeos ao mesmo tempo. Feche um e tente novamente",
+  subtitle_not_convertible: "Esta legenda não pode ser exibida como texto. Escolha outra legenda ou reproduza-a gravada na imagem",
 
   // Recompensas de assinatura.
   activation_code_invalid: "Este código de ativação não é válido. Verifique e tente novamente",

@@ -90,6 +90,7 @@ export default {
   file_not_ready: "文件仍在处理中，请稍后再试",
   file_space_not_enough: "存储空间不足",
   file_too_large: "文件过大",
+  insufficient_storage: "服务器存储空间已满（并非您的空间配额不足），请稍后再试",
   file_hash_mismatch: "上传的文件已损坏（校验值不一致），请重新上传",
   file_size_mismatch: "上传的文件大小不一致，请重新上传",
   upload_not_found: "上传已过期或不存在，请重新上传",
@@ -97,6 +98,7 @@ export default {
   invalid_page_token: "列表已变化，请刷新后重试",
   invalid_filters: "筛选条件无效",
   range_not_satisfiable: "请求的文件范围无效",
+  precondition_failed: "自此下载开始以来，文件已被更改",
   link_expired: "该链接已过期",
   traffic_not_enough: "可用流量已用完",
   task_not_found: "任务不存在或已被删除",
@@ -120,6 +122,12 @@ export default {
   archive_ratio_suspicious: "压缩包的压缩率异常，无法解压",
   archive_too_deep: "压缩包中的文件夹层级过深",
   preview_not_set_up: "此服务器未配置此类预览",
+  // Playback.
+  file_not_playable: "此文件无法播放",
+  playback_rendition_locked: "此清晰度仅限高级会员",
+  playback_server_busy: "服务器正忙于处理其他视频，请稍后再试",
+  playback_user_limit: "您同时播放的视频已达上限，请关闭一个后再试",
+  subtitle_not_convertible: "此字幕无法以文本显示。请选择其他字幕，或将其烧录到画面中播放",
 
   // 会员奖励。
   activation_code_invalid: "激活码无效，请检查后重试",

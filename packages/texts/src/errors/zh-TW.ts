@@ -90,6 +90,7 @@ export default {
   file_not_ready: "檔案仍在處理中，請稍後再試",
   file_space_not_enough: "儲存空間不足",
   file_too_large: "檔案過大",
+  insufficient_storage: "伺服器儲存空間已滿（並非您的空間配額不足），請稍後再試",
   file_hash_mismatch: "上傳的檔案已損毀（校驗值不符），請重新上傳",
   file_size_mismatch: "上傳的檔案大小不符，請重新上傳",
   upload_not_found: "上傳已逾期或不存在，請重新上傳",
@@ -97,6 +98,7 @@ export default {
   invalid_page_token: "清單已變更，請重新整理後再試一次",
   invalid_filters: "篩選條件無效",
   range_not_satisfiable: "要求的檔案範圍無效",
+  precondition_failed: "自此下載開始以來，檔案已變更",
   link_expired: "此連結已過期",
   traffic_not_enough: "可用流量已用完",
   task_not_found: "任務不存在或已被刪除",
@@ -120,6 +122,12 @@ export default {
   archive_ratio_suspicious: "壓縮檔的壓縮率異常，無法解壓縮",
   archive_too_deep: "壓縮檔中的資料夾層級過深",
   preview_not_set_up: "此伺服器未設定此類預覽",
+  // Playback.
+  file_not_playable: "此檔案無法播放",
+  playback_rendition_locked: "此畫質僅限進階會員",
+  playback_server_busy: "伺服器正忙於處理其他影片，請稍後再試",
+  playback_user_limit: "您同時播放的影片已達上限，請關閉一個後再試",
+  subtitle_not_convertible: "此字幕無法以文字顯示。請選擇其他字幕，或將其燒錄到畫面中播放",
 
   // 會員獎勵。
   activation_code_invalid: "啟用碼無效，請檢查後重試",

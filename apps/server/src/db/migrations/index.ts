@@ -23,6 +23,11 @@ import { adminCommerce } from "./0025_admin_commerce.js";
 import { yearlyCampaigns } from "./0026_yearly_campaigns.js";
 import { appPasswords } from "./0027_app_passwords.js";
 import { davProperties } from "./0028_dav_properties.js";
+import { mediaStreams } from "./0029_media_streams.js";
+import { playbackPositions } from "./0030_playback_positions.js";
+import { davLocks } from "./0031_dav_locks.js";
+import { blobCrc32 } from "./0032_blob_crc32.js";
+import { reportDismissals } from "./0033_report_dismissals.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -50,5 +55,10 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "0026_yearly_campaigns": yearlyCampaigns(dialect),
     "0027_app_passwords": appPasswords(dialect),
     "0028_dav_properties": davProperties(dialect),
+    "0029_media_streams": mediaStreams(dialect),
+    "0030_playback_positions": playbackPositions(dialect),
+    "0031_dav_locks": davLocks(dialect),
+    "0032_blob_crc32": blobCrc32(dialect),
+    "0033_report_dismissals": reportDismissals(dialect),
   };
 }

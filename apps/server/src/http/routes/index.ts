@@ -28,6 +28,7 @@ import { updateConfig } from "./admin/update-config.js";
 import { adminUserActions, adminUsers } from "./admin/users.js";
 import { appBuild } from "./app/build.js";
 import { auditShare } from "./audit/audit-share.js";
+import { dismissReports } from "./audit/dismiss-reports.js";
 import { listModeration } from "./audit/list-moderation.js";
 import { reviewShares } from "./audit/review-shares.js";
 import { authorize } from "./auth/authorize.js";
@@ -101,6 +102,7 @@ import { resumeSubscription } from "./membership/resume-subscription.js";
 import { sandboxOrder } from "./membership/sandbox-order.js";
 import { sandboxSettle } from "./membership/sandbox-settle.js";
 import { stripeWebhook } from "./membership/stripe-webhook.js";
+import { playbackRoutes } from "./playback/index.js";
 import { createShare } from "./share/create-share.js";
 import { deleteShares } from "./share/delete-shares.js";
 import { getShare } from "./share/get-share.js";
@@ -174,6 +176,7 @@ const publicRoutes: ReadonlyArray<Route> = [
   appDownload,
   metrics,
   stripeWebhook,
+  ...playbackRoutes.public,
 ];
 
 /** Open to anyone; a signed-in caller is identified (`request.principal`), a stale cookie is anonymous. */
@@ -191,6 +194,7 @@ const optionalUserRoutes: ReadonlyArray<Route> = [
   configActivityOperation,
   configDebugOptions,
   products,
+  ...playbackRoutes["optional-user"],
 ];
 
 /** A signed-in caller (401 otherwise), holding the scope the path needs (`pan`, `user`). */
@@ -265,11 +269,13 @@ const signedInRoutes: ReadonlyArray<Route> = [
   resumeSubscription,
   sandboxOrder,
   sandboxSettle,
+  ...playbackRoutes["signed-in"],
 ];
 
 /** A signed-in admin (401, then 403 `permission_denied`). */
 const adminRoutes: ReadonlyArray<Route> = [
   auditShare,
+  dismissReports,
   reviewShares,
   listModeration,
   createCodes,

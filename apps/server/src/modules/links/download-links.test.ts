@@ -64,4 +64,27 @@ describe("DownloadLinks", () => {
     expect(remembering.signFor("zip", "A,B", USER1, now)).not.toBe(zip);
     expect(remembering.signFor("zip", "A,B", USER1, now)).toEqual(zip);
   });
+
+  it("signs a path token for HLS that verifies for the same subject and holder only", () => {
+    const holder = { userId: "USER1", generation: 3, shareId: "VNshare" };
+    const link = links.signPath("hls", "FILE1/t720", holder, now);
+    const match = link.path.match(/^\/drive\/v1\/hls\/FILE1\/t720\/([\w.-]+)\/$/);
+    const token = match?.[1] ?? "";
+    expect(token).not.toBe("");
+    expect(links.verifyPath("hls", "FILE1/t720", token, now)).toEqual(holder);
+    const refused = (fn: () => unknown) =>
+      expect(fn).toThrow(expect.objectContaining({ error: "link_expired" }));
+    refused(() => links.verifyPath("hls", "FILE1/t480", token, now));
+    refused(() => links.verifyPath("download", "FILE1/t720", token, now));
+    refused(() => links.verifyPath("hls", "FILE1/t720", token, link.expiresAt));
+    refused(() => links.verifyPath("hls", "FILE1/t720", token.replace(".3.", ".4."), now));
+    refused(() => links.verifyPath("hls", "FILE1/t720", "a.b", now));
+    const anonymous = links.signPath("hls", "FILE1/r", { userId: "", generation: 0, shareId: "S" }, now);
+    const anonToken = anonymous.path.split("/")[6] ?? "";
+    expect(links.verifyPath("hls", "FILE1/r", anonToken, now)).toEqual({
+      userId: "",
+      generation: 0,
+      shareId: "S",
+    });
+  });
 });

@@ -7,8 +7,11 @@ const EXPIRY_STEP_MS = 15 * 60 * 1000;
 /** Links remembered per generation of `DownloadLinks`' memo (two are kept: at most ~6 MB). */
 const REMEMBERED_LINKS = 8192;
 
-/** What a link grants: a file's bytes, a thumbnail of it, or a zip of several items. */
-export type LinkPurpose = "download" | "thumbnail" | "zip";
+/**
+ * What a link grants: a file's bytes, a thumbnail of it, a zip of several items, an HLS
+ * stream of it (playlists and segments, decision 0060) or a subtitle track as WebVTT.
+ */
+export type LinkPurpose = "download" | "thumbnail" | "zip" | "hls" | "subtitle";
 
 export interface SignedLink {
   /** Path and query, to be put behind the public origin. */
@@ -40,6 +43,8 @@ const BASE_PATHS: Record<LinkPurpose, string> = {
   download: "/drive/v1/download/",
   thumbnail: "/drive/v1/thumbnails/",
   zip: "/drive/v1/zip?ids=",
+  hls: "/drive/v1/hls/",
+  subtitle: "/drive/v1/subtitles/",
 };
 
 /**
@@ -95,6 +100,30 @@ export class DownloadLinks {
     const query = `u=${u}&g=${g}${s ? `&s=${s}` : ""}&expires=${expiresAt}&sig=${signature}`;
     const separator = BASE_PATHS[purpose].includes("?") ? "&" : "?";
     return { path: `${BASE_PATHS[purpose]}${subject}${separator}${query}`, expiresAt };
+  }
+
+  /**
+   * A link whose proof is a path segment, `<base><subject>/<token>/`: names appended to it
+   * (an HLS master's relative `main.m3u8`, `init.mp4`, `12.m4s`) are covered by the same
+   * signature, so a playlist lists plain relative names. The token signs the same fields
+   * as a query link (purpose, subject, holder, expiry).
+   */
+  signPath(purpose: LinkPurpose, subject: string, holder: LinkHolder, now: number): SignedLink {
+    const expiresAt = Math.ceil((now + DOWNLOAD_LINK_TTL_MS) / EXPIRY_STEP_MS) * EXPIRY_STEP_MS;
+    const fields = holderFields(holder);
+    const signature = this.signer.signFields(purpose, [subject, ...fields, String(expiresAt)]);
+    const b64 = (value: string) => Buffer.from(value).toString("base64url");
+    const token = `${b64(fields[0])}.${fields[1]}.${b64(fields[2])}.${expiresAt}.${signature}`;
+    return { path: `${BASE_PATHS[purpose]}${subject}/${token}/`, expiresAt };
+  }
+
+  /** The holder of a `signPath` token; throws `link_expired` for an expired or forged one. */
+  verifyPath(purpose: LinkPurpose, subject: string, token: string, now: number): LinkHolder {
+    const parts = token.split(".");
+    if (parts.length !== 5) throw new NimbusError("link_expired", "malformed link");
+    const [u = "", g, s = "", expires, sig] = parts;
+    const text = (value: string) => Buffer.from(value, "base64url").toString("utf8");
+    return this.verify(purpose, subject, { u: text(u), g, s: text(s) || undefined, expires, sig }, now);
   }
 
   /** Returns the link's holder; throws `link_expired` for an expired or forged link. */

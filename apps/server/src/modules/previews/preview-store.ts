@@ -78,6 +78,8 @@ export class PreviewStore {
       audio_codec: info?.audioCodec ?? null,
       bit_rate: info?.bitRate ?? null,
       frame_rate: info?.frameRate ?? null,
+      container: info ? info.container : null,
+      streams: info ? JSON.stringify(info.streams) : null,
       updated_at: now,
     };
     await this.db

@@ -119,6 +119,47 @@ export class ShareVisits {
   }
 
   /**
+   * A file of the share to play (decision 0060), after the same checks as `fileInfo`: the
+   * share answers OK to this visitor and the file is inside it. The holder is the visitor
+   * (anonymous: their address's allowance pays), naming the share so its links die with it.
+   * A share that is not OK is `share_unavailable` with its `share_status`.
+   */
+  async playableFile(visit: Visit, fileId: string): Promise<{ file: FileRow; holder: LinkHolder }> {
+    const access = await this.deps.access.check(visit);
+    const { share } = access;
+    if (access.status !== "OK" || !share) {
+      throw new NimbusError("share_unavailable", undefined, {
+        metadata: { share_id: visit.shareId, share_status: access.status },
+      });
+    }
+    const roots = new Set(access.roots.map((row) => row.id));
+    if (!(await pathInShare(this.deps.db, share.user_id, roots, fileId))) {
+      throw new NimbusError("file_not_found", undefined, { metadata: { id: fileId } });
+    }
+    const file = await this.deps.db
+      .selectFrom("files")
+      .selectAll()
+      .where("user_id", "=", share.user_id)
+      .where("id", "=", fileId)
+      .executeTakeFirst();
+    if (
+      !file ||
+      file.kind !== FILE_KIND.file ||
+      file.phase !== "PHASE_TYPE_COMPLETE" ||
+      file.trashed_at !== null
+    ) {
+      throw new NimbusError("file_not_found", undefined, { metadata: { id: fileId } });
+    }
+    const { viewerId } = visit;
+    const holder: LinkHolder = {
+      userId: viewerId ?? "",
+      generation: viewerId ? await this.deps.users.sessionGeneration(viewerId) : 0,
+      shareId: share.id,
+    };
+    return { file, holder };
+  }
+
+  /**
    * Links are made for the signed-in visitor, whose traffic the bytes then count
    * against; an anonymous visitor's links draw on their address's allowance, never
    * on the sharer's traffic. Every link names the share, so it dies with it. Each

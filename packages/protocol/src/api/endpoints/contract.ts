@@ -134,6 +134,14 @@ import {
   updateConfigRequestSchema,
 } from "../operators.js";
 import {
+  listSubtitlesQuerySchema,
+  playbackPlanSchema,
+  playbackRequestSchema,
+  savePlaybackPositionSchema,
+  sharePlaybackRequestSchema,
+  subtitleListSchema,
+} from "../playback.js";
+import {
   campaignListQuerySchema,
   campaignListSchema,
   codeBatchListQuerySchema,
@@ -164,6 +172,8 @@ import {
   createShareRequestSchema,
   createShareResponseSchema,
   deleteSharesRequestSchema,
+  dismissReportsRequestSchema,
+  dismissReportsResponseSchema,
   emptyResponseSchema,
   getShareQuerySchema,
   listSharesQuerySchema,
@@ -369,6 +379,10 @@ export const endpoints = {
     listReports: defineEndpoint(endpointLocations.audit.listReports, {
       query: auditListQuerySchema,
       response: { 200: shareReportListSchema },
+    }),
+    dismissReports: defineEndpoint(endpointLocations.audit.dismissReports, {
+      body: dismissReportsRequestSchema,
+      response: { 200: dismissReportsResponseSchema },
     }),
   },
   auth: {
@@ -680,6 +694,38 @@ export const endpoints = {
     shareFileInfo: defineEndpoint(endpointLocations.share.shareFileInfo, {
       query: shareFileInfoQuerySchema,
       response: { 200: shareFileInfoResponseSchema },
+    }),
+  },
+  playback: {
+    plan: defineEndpoint(endpointLocations.playback.plan, {
+      params: z.object({ id: z.string().min(1).max(64) }),
+      body: playbackRequestSchema,
+      response: { 200: playbackPlanSchema },
+    }),
+    sharePlan: defineEndpoint(endpointLocations.playback.sharePlan, {
+      body: sharePlaybackRequestSchema,
+      response: { 200: playbackPlanSchema },
+    }),
+    hls: defineEndpoint(endpointLocations.playback.hls, {
+      params: z.object({
+        fileId: z.string().min(1).max(64),
+        profile: z.string().min(1).max(64),
+        token: z.string().min(1).max(512),
+        name: z.string().min(1).max(64),
+      }),
+    }),
+    savePosition: defineEndpoint(endpointLocations.playback.savePosition, {
+      params: z.object({ id: z.string().min(1).max(64) }),
+      body: savePlaybackPositionSchema,
+    }),
+    listSubtitles: defineEndpoint(endpointLocations.playback.listSubtitles, {
+      params: z.object({ id: z.string().min(1).max(64) }),
+      query: listSubtitlesQuerySchema,
+      response: { 200: subtitleListSchema },
+    }),
+    subtitle: defineEndpoint(endpointLocations.playback.subtitle, {
+      params: z.object({ fileId: z.string().min(1).max(64), subtitleId: z.string().min(2).max(80) }),
+      query: signedLinkQuery,
     }),
   },
   rewards: {

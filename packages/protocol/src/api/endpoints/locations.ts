@@ -56,6 +56,7 @@ export const endpointLocations = {
     auditShare: { method: "POST", path: "/audit/v1/share" },
     listReviews: { method: "GET", path: "/audit/v1/share/reviews" },
     listReports: { method: "GET", path: "/audit/v1/share/reports" },
+    dismissReports: { method: "POST", path: "/audit/v1/share/reports:dismiss" },
   },
   auth: {
     authorize: { method: "POST", path: "/v1/auth/authorize" },
@@ -149,6 +150,21 @@ export const endpointLocations = {
     sandboxOrder: { method: "GET", path: "/vip/v1/sandbox/orders/{id}" },
     sandboxSettle: { method: "POST", path: "/vip/v1/sandbox/orders/{id}" },
     stripeWebhook: { method: "POST", path: "/vip/v1/webhooks/stripe" },
+  },
+  /** Playing audio and video (decision 0060). */
+  playback: {
+    /** How a file of the caller's drive plays in this browser: a `PlaybackPlan`. */
+    plan: { method: "POST", path: "/drive/v1/files/{id}/playback" },
+    /** The same for a file of a share, its links held by the visitor. */
+    sharePlan: { method: "POST", path: "/drive/v1/share/playback" },
+    /** HLS made on demand behind a signed path (master and variant playlists, init, segments). */
+    hls: { method: ["GET", "HEAD"], path: "/drive/v1/hls/{fileId}/{profile}/{token}/{name}" },
+    /** Where the caller stopped (every few seconds while playing, and on pause); 204. */
+    savePosition: { method: "PUT", path: "/drive/v1/files/{id}/playback_position" },
+    /** A video's subtitles with WebVTT links, plus subtitle files of the drive the player adds (`add`). */
+    listSubtitles: { method: "GET", path: "/drive/v1/files/{id}/subtitles" },
+    /** One subtitle as WebVTT behind a signed link (`PlaybackSubtitle.url`). */
+    subtitle: { method: ["GET", "HEAD"], path: "/drive/v1/subtitles/{fileId}/{subtitleId}" },
   },
   share: {
     createShare: { method: "POST", path: "/drive/v1/share" },
