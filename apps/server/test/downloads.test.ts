@@ -88,6 +88,40 @@ describe("downloads: ranges, validators, inline policy", () => {
     );
   });
 
+  it("answers 412 when If-Match or If-Unmodified-Since does not hold, and serves when they do (RFC 9110)", async () => {
+    const earlier = new Date(Date.parse(lastModified) - 60_000).toUTCString();
+    const later = new Date(Date.parse(lastModified) + 60_000).toUTCString();
+    for (const headers of [
+      { "if-match": '"other"' },
+      { "if-match": `W/${etag}` }, // If-Match compares strongly
+      { "if-unmodified-since": earlier },
+      { "if-match": '"other"', "if-unmodified-since": later }, // If-Match decides
+      { "if-match": '"other"', range: "bytes=0-9" },
+    ]) {
+      const refused = await get(headers);
+      expect(refused.statusCode, JSON.stringify(headers)).toBe(412);
+      expect(refused.json().error).toBe("precondition_failed");
+    }
+    // 412 is decided before 304: a failing If-Match with a matching If-None-Match is still 412.
+    expect((await get({ "if-match": '"other"', "if-none-match": etag })).statusCode).toBe(412);
+    for (const headers of [
+      { "if-match": etag },
+      { "if-match": `"other", ${etag}` },
+      { "if-match": "*" },
+      { "if-unmodified-since": lastModified },
+      { "if-unmodified-since": later },
+      { "if-unmodified-since": "not a date" },
+      { "if-match": etag, "if-unmodified-since": earlier },
+    ]) {
+      const served = await get(headers);
+      expect(served.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+    }
+    const ranged = await get({ "if-match": etag, range: "bytes=5-9" });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.rawPayload.equals(bytes.subarray(5, 10))).toBe(true);
+  });
+
   it("honours If-Range only when the validator still matches", async () => {
     const same = await get({ range: "bytes=0-9", "if-range": etag });
     expect(same.statusCode).toBe(206);

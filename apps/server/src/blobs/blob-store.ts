@@ -54,6 +54,11 @@ export interface BlobStore {
     response: { contentDisposition: string; contentType: string },
   ): Promise<string | undefined>;
   /**
+   * Optional: the blob's path under the store's directory (`AB/CD/<GCID>`), for a reverse
+   * proxy that serves that directory itself (DOWNLOAD_OFFLOAD=x-accel). Local disk only.
+   */
+  relativePath?(key: string): string;
+  /**
    * Optional: storage for unfinished resumable uploads that every node shares (S3: pieces
    * in the bucket), so consecutive PATCHes may land on different nodes. Without it the
    * bytes stay on the receiving node's disk.

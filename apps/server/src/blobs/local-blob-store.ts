@@ -159,8 +159,12 @@ export class LocalBlobStore implements BlobStore {
 
   /** The only way a path is built: from a validated GCID. */
   pathOf(key: string): string {
+    return join(this.rootDir, this.relativePath(key));
+  }
+
+  relativePath(key: string): string {
     assertBlobKey(key);
-    return join(this.rootDir, key.slice(0, 2), key.slice(2, 4), key);
+    return `${key.slice(0, 2)}/${key.slice(2, 4)}/${key}`;
   }
 
   /**

@@ -46,12 +46,16 @@ export interface Config {
   trustProxy: TrustProxy;
   /** WebDAV: app passwords over plain HTTP from non-loopback addresses; DELETE to the trash or for good. */
   webdav: { allowInsecure: boolean; deleteToTrash: boolean };
+  /** DOWNLOAD_OFFLOAD=x-accel: signed downloads of local blobs end in `X-Accel-Redirect: <prefix><key>`. */
+  downloadOffload?: { prefix: string } | undefined;
   captcha: CaptchaConfig;
   region: RegionConfig;
   /** How the web app is served: built bundle, Vite dev server, or not at all (API-only tests). */
   web: "production" | "development" | "off";
   /** Unfinished uploads: where tus keeps their bytes, and how long they live after their last request. */
   uploads: { dir: string; expiryMs: number };
+  /** DATA_DIR's volume: the free bytes `/readyz` asks for, and the spare file released when it fills. */
+  disk: { reserveBytes: number; spareBytes: number };
   quota: {
     freeStorageBytes: number;
     premiumStorageBytes: number;
@@ -191,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir,
     database: databaseConfig(e.DATABASE_URL, dataDir),
     webdav: { allowInsecure: e.WEBDAV_ALLOW_INSECURE, deleteToTrash: e.WEBDAV_DELETE_TO_TRASH },
+    downloadOffload: e.DOWNLOAD_OFFLOAD === "x-accel" ? { prefix: e.DOWNLOAD_OFFLOAD_PREFIX } : undefined,
     blobs:
       e.BLOB_STORE === "s3"
         ? {
@@ -212,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ...shield,
     web: e.NODE_ENV === "development" ? "development" : e.NODE_ENV === "test" ? "off" : "production",
     uploads: { dir: path.join(dataDir, "uploads"), expiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000) },
+    disk: { reserveBytes: e.DISK_RESERVE_BYTES, spareBytes: e.DISK_SPARE_BYTES },
     quota: {
       freeStorageBytes: e.FREE_STORAGE_BYTES,
       premiumStorageBytes: e.PREMIUM_STORAGE_BYTES,

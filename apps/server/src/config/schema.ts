@@ -195,6 +195,16 @@ export const envSchema = z.object({
     .describe(
       "Hours an unfinished upload is kept after its last request; then its bytes, pending file and storage reservation are dropped.",
     ),
+  DISK_RESERVE_BYTES: byteCount
+    .default(256 * 1024 ** 2)
+    .describe(
+      "Free bytes DATA_DIR's volume must keep: below this `/readyz` answers 503 naming the volume, so a balancer sends uploads elsewhere.",
+    ),
+  DISK_SPARE_BYTES: byteCount
+    .default(32 * 1024 ** 2)
+    .describe(
+      "Size of the spare file kept in DATA_DIR and deleted when the volume fills up, so deletes can still commit (0: none).",
+    ),
   FREE_DOWNLOAD_TRAFFIC_BYTES: byteCount
     .default(10 * 1024 ** 3)
     .describe("Monthly download traffic of a free account, in bytes."),
@@ -480,6 +490,19 @@ export const envSchema = z.object({
     .default("nimbus:")
     .describe(
       "Prefix of every Redis key and channel Nimbus uses, so several installations can share one Redis.",
+    ),
+  DOWNLOAD_OFFLOAD: z
+    .enum(["off", "x-accel"])
+    .default("off")
+    .describe(
+      "`x-accel`: with BLOB_STORE=local behind nginx, a signed download is checked and charged by Nimbus, which then answers its headers with `X-Accel-Redirect` and nginx sends the bytes (and ranges) from an `internal` location over the blob directory (docs/deploy.md). `off`: Nimbus streams the bytes itself.",
+    ),
+  DOWNLOAD_OFFLOAD_PREFIX: z
+    .string()
+    .regex(/^\/[A-Za-z0-9._~/-]*\/$/, "must be a path starting and ending with /")
+    .default("/_nimbus_blobs/")
+    .describe(
+      "The nginx `internal` location `X-Accel-Redirect` points into; the blob's path under `DATA_DIR/blobs` follows it.",
     ),
   S3_PRESIGNED_DOWNLOADS: booleanFlag
     .default(false)

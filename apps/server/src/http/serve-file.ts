@@ -3,7 +3,12 @@ import { Transform, type TransformCallback } from "node:stream";
 import { NimbusError } from "@nimbus/protocol";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ByteRange } from "../blobs/blob-store.js";
-import { isNotModified, rangeStillValid, type Validators } from "../modules/downloads/conditional.js";
+import {
+  isNotModified,
+  preconditionFailed,
+  rangeStillValid,
+  type Validators,
+} from "../modules/downloads/conditional.js";
 import type { TrafficReservation } from "../modules/downloads/download-traffic.js";
 import { presentationOf, SAFE_FILE_HEADERS } from "../modules/downloads/inline-policy.js";
 import { contentDisposition } from "./content-disposition.js";
@@ -19,6 +24,12 @@ export interface ServedFile extends Validators {
    * headers), or undefined to stream them through this node.
    */
   redirect?(response: { contentDisposition: string; contentType: string }): Promise<string | undefined>;
+  /**
+   * DOWNLOAD_OFFLOAD=x-accel: the URI of the bytes in nginx's `internal` location. Once every
+   * check passed and the traffic is charged, the answer carries the headers and
+   * `X-Accel-Redirect: <offload>`, and nginx sends the bytes (and the range) itself.
+   */
+  offload?: string | undefined;
 }
 
 export interface ServeOptions {
@@ -32,10 +43,10 @@ export interface ServeOptions {
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(", ") : value);
 
 /**
- * Answers GET/HEAD for one stored file: conditional requests (304), single
- * byte ranges (206/416, `If-Range`), RFC 6266 names under the inline policy,
- * and the downloader's traffic reserved before any byte and settled to what
- * was actually sent.
+ * Answers GET/HEAD for one stored file: conditional requests (412 for `If-Match` and
+ * `If-Unmodified-Since`, then 304), single byte ranges (206/416, `If-Range`), RFC 6266
+ * names under the inline policy, and the downloader's traffic reserved before any byte
+ * and settled to what was actually sent. With `file.offload`, nginx sends the bytes.
  */
 export async function serveFile(
   request: FastifyRequest,
@@ -50,7 +61,13 @@ export async function serveFile(
     .header("last-modified", new Date(file.lastModified).toUTCString())
     .header("cache-control", options.cacheControl ?? "private, max-age=3600")
     .headers(SAFE_FILE_HEADERS);
-  const conditions = { ifNoneMatch: header(h["if-none-match"]), ifModifiedSince: h["if-modified-since"] };
+  const conditions = {
+    ifMatch: header(h["if-match"]),
+    ifUnmodifiedSince: h["if-unmodified-since"],
+    ifNoneMatch: header(h["if-none-match"]),
+    ifModifiedSince: h["if-modified-since"],
+  };
+  if (preconditionFailed(conditions, file)) throw new NimbusError("precondition_failed");
   if (isNotModified(conditions, file)) return reply.code(304).send();
 
   if (request.method !== "HEAD" && file.size > 0 && file.redirect) {
@@ -79,6 +96,11 @@ export async function serveFile(
     .type(shown.contentType);
   if (range) reply.code(206).header("content-range", `bytes ${range.start}-${range.end}/${file.size}`);
   if (!reservation) return reply.send();
+  // nginx would check If-Match and If-Unmodified-Since again against its own validators
+  // (and answer 412); such requests, rare for downloads, stream from this node instead.
+  if (file.offload && conditions.ifMatch === undefined && conditions.ifUnmodifiedSince === undefined) {
+    return offloaded(reply, file.offload, length, reservation);
+  }
 
   let body: Readable;
   try {
@@ -110,6 +132,28 @@ async function redirectCharged(
     .removeHeader("accept-ranges")
     .header("cache-control", "no-store")
     .header("location", location)
+    .send();
+}
+
+/**
+ * Hands the bytes to nginx (`X-Accel-Redirect`): the answer keeps this node's headers, nginx
+ * takes the status, length and `Content-Range` from the file and the client's `Range`
+ * (the validators it checks `If-Range` against are these, see deploy/nginx/nimbus.conf).
+ * The node never sees the bytes go, so the requested length is charged now, in full.
+ */
+async function offloaded(
+  reply: FastifyReply,
+  uri: string,
+  length: number,
+  reservation: TrafficReservation,
+): Promise<FastifyReply> {
+  await reservation.settle(length);
+  return reply
+    .code(200)
+    .removeHeader("content-range")
+    .removeHeader("content-length")
+    .removeHeader("accept-ranges") // nginx adds its own
+    .header("x-accel-redirect", uri)
     .send();
 }
 

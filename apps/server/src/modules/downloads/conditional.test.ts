@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isNotModified, rangeStillValid } from "./conditional.js";
+import { isNotModified, preconditionFailed, rangeStillValid } from "./conditional.js";
 
 const validators = { etag: '"ABC"', lastModified: Date.UTC(2024, 0, 2, 3, 4, 5, 678) };
 const lastModified = new Date(validators.lastModified).toUTCString();
@@ -28,5 +28,31 @@ describe("conditional requests", () => {
     expect(rangeStillValid(lastModified, validators)).toBe(true);
     expect(rangeStillValid("Tue, 02 Jan 2024 03:04:06 GMT", validators)).toBe(false);
     expect(rangeStillValid("garbage", validators)).toBe(false);
+  });
+
+  it("If-Match fails unless an entity tag matches strongly (or *)", () => {
+    expect(preconditionFailed({ ifMatch: '"ABC"' }, validators)).toBe(false);
+    expect(preconditionFailed({ ifMatch: '"x", "ABC"' }, validators)).toBe(false);
+    expect(preconditionFailed({ ifMatch: "*" }, validators)).toBe(false);
+    expect(preconditionFailed({ ifMatch: '"x"' }, validators)).toBe(true);
+    expect(preconditionFailed({ ifMatch: 'W/"ABC"' }, validators)).toBe(true);
+    // If-Match decides: a passing date does not rescue a wrong tag, a failing one does not sink a right tag.
+    expect(preconditionFailed({ ifMatch: '"x"', ifUnmodifiedSince: lastModified }, validators)).toBe(true);
+    expect(
+      preconditionFailed(
+        { ifMatch: '"ABC"', ifUnmodifiedSince: "Tue, 02 Jan 2024 03:04:04 GMT" },
+        validators,
+      ),
+    ).toBe(false);
+  });
+
+  it("If-Unmodified-Since fails only when the file changed after the date; bad dates are ignored", () => {
+    expect(preconditionFailed({ ifUnmodifiedSince: lastModified }, validators)).toBe(false);
+    expect(preconditionFailed({ ifUnmodifiedSince: "Tue, 02 Jan 2024 03:04:06 GMT" }, validators)).toBe(
+      false,
+    );
+    expect(preconditionFailed({ ifUnmodifiedSince: "Tue, 02 Jan 2024 03:04:04 GMT" }, validators)).toBe(true);
+    expect(preconditionFailed({ ifUnmodifiedSince: "yesterday" }, validators)).toBe(false);
+    expect(preconditionFailed({}, validators)).toBe(false);
   });
 });

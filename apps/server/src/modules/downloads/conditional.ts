@@ -5,6 +5,8 @@ export interface Validators {
 }
 
 export interface ConditionalHeaders {
+  ifMatch?: string | undefined;
+  ifUnmodifiedSince?: string | undefined;
   ifNoneMatch?: string | undefined;
   ifModifiedSince?: string | undefined;
   ifRange?: string | undefined;
@@ -24,6 +26,25 @@ function noneMatchHits(header: string, etag: string): boolean {
   if (header.trim() === "*") return true;
   const opaque = etag.replace(/^W\//, "");
   return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === opaque);
+}
+
+/** Strong comparison (RFC 9110 §8.8.3.2), as If-Match requires; `*` matches any current representation. */
+function matchHits(header: string, etag: string): boolean {
+  if (header.trim() === "*") return true;
+  if (etag.startsWith("W/")) return false;
+  return header.split(",").some((candidate) => candidate.trim() === etag);
+}
+
+/**
+ * Whether the request answers 412 Precondition Failed (RFC 9110 §13.2.2, steps 1–2),
+ * evaluated before If-None-Match and If-Modified-Since: If-Match must name the
+ * current entity tag (strongly); only without it, If-Unmodified-Since must not be
+ * older than Last-Modified. An unparsable date is ignored, as the RFC asks.
+ */
+export function preconditionFailed(headers: ConditionalHeaders, validators: Validators): boolean {
+  if (headers.ifMatch !== undefined) return !matchHits(headers.ifMatch, validators.etag);
+  const since = parseHttpDate(headers.ifUnmodifiedSince);
+  return since !== undefined && seconds(validators.lastModified) > seconds(since);
 }
 
 /**

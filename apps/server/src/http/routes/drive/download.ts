@@ -1,4 +1,5 @@
 import { endpoints } from "@nimbus/protocol";
+import { offloadUri } from "../../../modules/downloads/offload.js";
 import type { Services } from "../../../services.js";
 import { route } from "../../endpoint-route.js";
 import { serveFile } from "../../serve-file.js";
@@ -10,11 +11,12 @@ import type { NimbusApp } from "../../types.js";
  * Range, conditional requests, RFC 6266 names and the inline policy are in
  * `serveFile`. The link's holder is checked again (`LinkChecks`); the bytes count
  * against the traffic of the user the link was made for, or for an anonymous
- * share visitor against their address's allowance.
+ * share visitor against their address's allowance. With DOWNLOAD_OFFLOAD=x-accel,
+ * nginx sends the bytes once all of that passed (`offloadUri`).
  */
 export function download(
   app: NimbusApp,
-  { files, links, clock, traffic, linkChecks, anonymousTraffic, blobs }: Services,
+  { files, links, clock, traffic, linkChecks, anonymousTraffic, blobs, config }: Services,
 ): void {
   route(
     app,
@@ -42,6 +44,7 @@ export function download(
           etag: `"${file.blob_gcid}"`,
           lastModified: file.modified_at,
           open,
+          offload: offloadUri(config, blobs, gcid),
           // S3_PRESIGNED_DOWNLOADS: a 302 to the object, the bytes bypass this node.
           ...(blobs.downloadUrl &&
             gcid && {

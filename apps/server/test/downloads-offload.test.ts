@@ -1,0 +1,141 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "../src/lib/clock.js";
+import { DownloadTraffic } from "../src/modules/downloads/download-traffic.js";
+import { pathOf, uploadFile } from "./support/media-files.js";
+import { createTestApp, type TestApp } from "./support/test-app.js";
+import { signUp, type TestUser } from "./support/users.js";
+
+/**
+ * DOWNLOAD_OFFLOAD=x-accel (decision 0061): Nimbus checks and charges, nginx sends the bytes.
+ * What nginx then does with these answers is measured by bench/download.mjs and shown in
+ * deploy/nginx/nimbus.conf; here, what Nimbus answers.
+ */
+describe("downloads offloaded to nginx (X-Accel-Redirect)", () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let traffic: DownloadTraffic;
+  let link: string;
+  let key: string;
+  let etag: string;
+  let lastModified: string;
+  const bytes = randomBytes(100_000);
+  const used = async (user: TestUser) => Number((await traffic.quota(user.id)).usage);
+  const get = (headers: Record<string, string> = {}, url = link) => t.app.inject({ url, headers });
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        BLOB_STORE: "local",
+        DOWNLOAD_OFFLOAD: "x-accel",
+        DOWNLOAD_OFFLOAD_PREFIX: "/_blobs_/",
+        FREE_DOWNLOAD_TRAFFIC_BYTES: "350000",
+      },
+    });
+    traffic = new DownloadTraffic(t.database.db, systemClock, t.config);
+    alice = await signUp(t.app);
+    const file = await uploadFile(t.app, alice, "clip ü.mp4", bytes);
+    link = pathOf(file.web_content_link);
+    const head = await t.app.inject({ method: "HEAD", url: link });
+    etag = String(head.headers.etag);
+    lastModified = String(head.headers["last-modified"]);
+    key = etag.slice(1, -1);
+  });
+  afterAll(() => t.close());
+
+  const accel = () => `/_blobs_/${key.slice(0, 2)}/${key.slice(2, 4)}/${key}`;
+
+  it("answers a full download with its headers and X-Accel-Redirect, no body, the whole file charged", async () => {
+    const before = await used(alice);
+    const answer = await get();
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["x-accel-redirect"]).toBe(accel());
+    expect(answer.rawPayload.length).toBe(0);
+    expect(answer.headers).toMatchObject({
+      etag,
+      "last-modified": lastModified,
+      "content-type": "video/mp4",
+      "cache-control": "private, max-age=3600",
+      "content-security-policy": "sandbox; default-src 'none'",
+      "x-content-type-options": "nosniff",
+    });
+    expect(answer.headers["content-disposition"]).toMatch(/^attachment; filename="clip _.mp4"/);
+    // nginx sets the length, Accept-Ranges and Content-Range from the file itself.
+    expect(answer.headers["content-range"]).toBeUndefined();
+    expect(answer.headers["accept-ranges"]).toBeUndefined();
+    expect(await used(alice)).toBe(before + bytes.length);
+  });
+
+  it("reserves and settles only the requested range; nginx cuts it", async () => {
+    const before = await used(alice);
+    const ranged = await get({ range: "bytes=100-1099" });
+    expect(ranged.statusCode).toBe(200);
+    expect(ranged.headers["x-accel-redirect"]).toBe(accel());
+    expect(await used(alice)).toBe(before + 1000);
+    const suffix = await get({ range: "bytes=-10" });
+    expect(suffix.headers["x-accel-redirect"]).toBe(accel());
+    expect(await used(alice)).toBe(before + 1010);
+    // A range whose If-Range no longer matches is charged as the whole file (nginx sends it all).
+    await get({ range: "bytes=0-9", "if-range": '"0000"' });
+    expect(await used(alice)).toBe(before + 1010 + bytes.length);
+  });
+
+  it("answers conditional requests itself: 304, 412 and 416 carry no X-Accel-Redirect and cost nothing", async () => {
+    const before = await used(alice);
+    for (const [headers, status] of [
+      [{ "if-none-match": etag }, 304],
+      [{ "if-modified-since": lastModified }, 304],
+      [{ "if-match": '"other"' }, 412],
+      [{ "if-unmodified-since": new Date(Date.parse(lastModified) - 60_000).toUTCString() }, 412],
+      [{ range: `bytes=${bytes.length}-` }, 416],
+    ] as const) {
+      const answer = await get(headers);
+      expect(answer.statusCode, JSON.stringify(headers)).toBe(status);
+      expect(answer.headers["x-accel-redirect"], JSON.stringify(headers)).toBeUndefined();
+    }
+    expect(await used(alice)).toBe(before);
+    // A HEAD never reaches nginx's file location.
+    const head = await t.app.inject({ method: "HEAD", url: link });
+    expect(head.headers["x-accel-redirect"]).toBeUndefined();
+    expect(head.headers["content-length"]).toBe(String(bytes.length));
+  });
+
+  it("streams itself when If-Match or If-Unmodified-Since passed (nginx would check them against its own validators)", async () => {
+    const matched = await get({ "if-match": etag, range: "bytes=0-9" });
+    expect(matched.statusCode).toBe(206);
+    expect(matched.headers["x-accel-redirect"]).toBeUndefined();
+    expect(matched.rawPayload.equals(bytes.subarray(0, 10))).toBe(true);
+    const unmodified = await get({ "if-unmodified-since": lastModified });
+    expect(unmodified.statusCode).toBe(200);
+    expect(unmodified.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it("refuses a revoked link, an exhausted allowance and a forged link before any X-Accel-Redirect", async () => {
+    const bob = await signUp(t.app);
+    const bobLink = pathOf((await uploadFile(t.app, bob, "b.bin", randomBytes(200_000))).web_content_link);
+    expect((await get({}, bobLink)).headers["x-accel-redirect"]).toBeDefined();
+    const over = await get({}, bobLink); // 200 kB used of 350 kB: another 200 kB does not fit
+    expect(over.statusCode).toBe(403);
+    expect(over.json().error).toBe("traffic_not_enough");
+    expect(over.headers["x-accel-redirect"]).toBeUndefined();
+    expect(await used(bob)).toBe(200_000);
+
+    const forged = new URL(bobLink, "http://x");
+    forged.searchParams.set("expires", String(Number(forged.searchParams.get("expires")) + 900_000));
+    const refusedForged = await get({}, forged.pathname + forged.search);
+    expect(refusedForged.json().error).toBe("link_expired");
+    expect(refusedForged.headers["x-accel-redirect"]).toBeUndefined();
+
+    const signout = await t.app.inject({
+      method: "POST",
+      url: "/v1/auth/signout?all=true",
+      headers: bob.auth,
+    });
+    expect(signout.statusCode).toBe(200);
+    const revoked = await get({ range: "bytes=0-0" }, bobLink);
+    expect(revoked.statusCode).toBe(403);
+    expect(revoked.json().error).toBe("link_expired");
+    expect(revoked.headers["x-accel-redirect"]).toBeUndefined();
+    expect(await used(bob)).toBe(200_000);
+  });
+});
