@@ -1,7 +1,7 @@
 import { FILE_KIND } from "@nimbus/protocol";
 import type { DeadProperty } from "./dav-properties.js";
 import type { DavResource } from "./dav-tree.js";
-import { deadPropertyXml, escapeXml, type PropName } from "./dav-xml.js";
+import { deadPropertyXml, escapeXml, type PropName, SUPPORTED_LOCK_XML } from "./dav-xml.js";
 
 /** The RFC 4331 quota of the user, in bytes. */
 export interface DavQuota {
@@ -20,6 +20,8 @@ export const LIVE_PROPS = [
   "getetag",
   "getlastmodified",
   "creationdate",
+  "lockdiscovery",
+  "supportedlock",
   "quota-used-bytes",
   "quota-available-bytes",
 ] as const;
@@ -39,8 +41,11 @@ export function etagOf(resource: DavResource): string {
   return row.kind === FILE_KIND.folder ? `"${row.id}-${row.modified_at}"` : `"${row.blob_gcid ?? row.id}"`;
 }
 
-/** The values (XML content) of a resource's live properties; absent ones do not apply to it. */
-export function liveProps(resource: DavResource, quota: DavQuota): Map<string, string> {
+/**
+ * The values (XML content) of a resource's live properties; absent ones do not apply to it.
+ * `lockdiscovery` is the `<D:activelock>` elements of the locks on it.
+ */
+export function liveProps(resource: DavResource, quota: DavQuota, lockdiscovery = ""): Map<string, string> {
   const props = new Map<string, string>();
   if (resource.kind === "root") {
     props.set("resourcetype", "<D:collection/>");
@@ -59,6 +64,8 @@ export function liveProps(resource: DavResource, quota: DavQuota): Map<string, s
     props.set("getlastmodified", new Date(Number(row.modified_at)).toUTCString());
     props.set("creationdate", new Date(Number(row.created_at)).toISOString());
   }
+  props.set("lockdiscovery", lockdiscovery);
+  props.set("supportedlock", SUPPORTED_LOCK_XML);
   if (isCollection(resource)) {
     props.set("quota-used-bytes", String(quota.used));
     props.set("quota-available-bytes", String(Math.max(0, quota.available)));
@@ -78,8 +85,9 @@ export function propsFor(
   wanted: readonly PropName[] | null,
   namesOnly = false,
   dead: readonly DeadProperty[] = [],
+  lockdiscovery = "",
 ): { found: Found[]; missing: PropName[] } {
-  const live = liveProps(resource, quota);
+  const live = liveProps(resource, quota, lockdiscovery);
   const deadXml = (property: DeadProperty): Found =>
     namesOnly
       ? { prop: property.prop, xml: "" }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { deadPropertyXml, multistatus, parsePropertyUpdate, parsePropfind } from "./dav-xml.js";
+import {
+  deadPropertyXml,
+  multistatus,
+  parseLockInfo,
+  parsePropertyUpdate,
+  parsePropfind,
+} from "./dav-xml.js";
 
 describe("PROPFIND bodies", () => {
   it("reads allprop, propname and a prop list with namespaces resolved", () => {
@@ -75,5 +81,34 @@ describe("PROPPATCH bodies", () => {
       '<nimbusdp:x xmlns:nimbusdp="urn:a" xmlns:a="urn:a">1 <a:y/></nimbusdp:x>',
     );
     expect(deadPropertyXml({ ns: "", name: "x" }, "v", { "": "urn:default" })).toBe('<x xmlns="">v</x>');
+  });
+});
+
+describe("LOCK bodies", () => {
+  it("reads the scope and keeps the owner with the namespaces it uses", () => {
+    expect(parseLockInfo("")).toBeUndefined();
+    const info = parseLockInfo(
+      '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:" xmlns:o="urn:owner"><D:lockscope><D:shared/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner><o:who>ann</o:who><D:href>mailto:a@x</D:href></D:owner></D:lockinfo>',
+    );
+    expect(info).toEqual({
+      scope: "shared",
+      owner: '<D:owner xmlns:o="urn:owner"><o:who>ann</o:who><D:href>mailto:a@x</D:href></D:owner>',
+    });
+    expect(
+      parseLockInfo(
+        '<lockinfo xmlns="DAV:"><lockscope><exclusive/></lockscope><locktype><write/></locktype></lockinfo>',
+      ),
+    ).toEqual({ scope: "exclusive", owner: "" });
+  });
+
+  it("refuses what is not a write lock of a known scope", () => {
+    for (const bad of [
+      "<x/>",
+      '<lockinfo xmlns="DAV:"><lockscope><exclusive/></lockscope></lockinfo>',
+      '<lockinfo xmlns="DAV:"><lockscope><other/></lockscope><locktype><write/></locktype></lockinfo>',
+      '<lockinfo xmlns="DAV:"><lockscope><exclusive/></lockscope><locktype><read/></locktype></lockinfo>',
+    ]) {
+      expect(() => parseLockInfo(bad), bad).toThrow();
+    }
   });
 });

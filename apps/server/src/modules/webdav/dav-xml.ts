@@ -192,3 +192,73 @@ export function multistatus(responses: readonly DavResponse[]): string {
   parts.push("</D:multistatus>\n");
   return parts.join("");
 }
+
+/** A LOCK body (RFC 4918 §9.10, `DAV:lockinfo`): the scope and the owner element, `DAV:` prefixed `D`. */
+export interface LockInfo {
+  scope: "exclusive" | "shared";
+  /** The complete `<D:owner>` element, with the namespaces its content uses declared; '' without one. */
+  owner: string;
+}
+
+/** The lock a LOCK body asks for; undefined for an empty body (a refresh). Throws on a malformed one. */
+export function parseLockInfo(xml: string): LockInfo | undefined {
+  if (xml.trim() === "") return undefined;
+  const { body, elements } = readElements(xml);
+  const root = elements[0];
+  if (root?.ns !== "DAV:" || root.name !== "lockinfo") throw new Error("not a DAV:lockinfo");
+  const child = (name: string) =>
+    elements.find((element) => element.depth === 1 && element.ns === "DAV:" && element.name === name);
+  const scope = child("lockscope");
+  const inScope = (parent: Element | undefined, name: string) =>
+    parent !== undefined &&
+    elements.some(
+      (element) =>
+        element.depth === 2 &&
+        element.ns === "DAV:" &&
+        element.name === name &&
+        element.contentStart > parent.contentStart &&
+        element.contentEnd <= parent.contentEnd,
+    );
+  const exclusive = inScope(scope, "exclusive");
+  if (!exclusive && !inScope(scope, "shared")) throw new Error("lockscope is neither exclusive nor shared");
+  if (!inScope(child("locktype"), "write")) throw new Error("only write locks exist");
+  const owner = child("owner");
+  let ownerXml = "";
+  if (owner) {
+    const value = body.slice(owner.contentStart, owner.contentEnd);
+    const declarations = [...owner.namespaces]
+      .filter(([prefix, uri]) => !(prefix === "D" && uri === "DAV:"))
+      .map(([prefix, uri]) =>
+        prefix === "" ? ` xmlns="${escapeXml(uri)}"` : ` xmlns:${prefix}="${escapeXml(uri)}"`,
+      )
+      .join("");
+    ownerXml = value === "" ? `<D:owner${declarations}/>` : `<D:owner${declarations}>${value}</D:owner>`;
+  }
+  return { scope: exclusive ? "exclusive" : "shared", owner: ownerXml };
+}
+
+/** One `<D:activelock>` (RFC 4918 §14.1) of a lock rooted at `rootHref`, `seconds` left. */
+export function activeLockXml(
+  lock: { token: string; depth: string; scope: string; owner: string },
+  rootHref: string,
+  seconds: number,
+): string {
+  return (
+    `<D:activelock><D:locktype><D:write/></D:locktype><D:lockscope><D:${lock.scope}/></D:lockscope>` +
+    `<D:depth>${lock.depth}</D:depth>${lock.owner}<D:timeout>Second-${Math.max(0, Math.ceil(seconds))}</D:timeout>` +
+    `<D:locktoken><D:href>${escapeXml(lock.token)}</D:href></D:locktoken>` +
+    `<D:lockroot><D:href>${escapeXml(rootHref)}</D:href></D:lockroot></D:activelock>`
+  );
+}
+
+/** The value of `DAV:supportedlock`: exclusive and shared write locks. */
+export const SUPPORTED_LOCK_XML =
+  "<D:lockentry><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>" +
+  "<D:lockentry><D:lockscope><D:shared/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>";
+
+/** A `DAV:error` body (RFC 4918 §16) with one precondition, e.g. `lock-token-submitted` and its hrefs. */
+export function davError(condition: string, hrefs: readonly string[] = []): string {
+  const inner = hrefs.map((href) => `<D:href>${escapeXml(href)}</D:href>`).join("");
+  const element = inner === "" ? `<D:${condition}/>` : `<D:${condition}>${inner}</D:${condition}>`;
+  return `<?xml version="1.0" encoding="utf-8"?>\n<D:error xmlns:D="DAV:">${element}</D:error>\n`;
+}
