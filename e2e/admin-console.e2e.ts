@@ -120,6 +120,46 @@ test("a reported share is blocked from the console's queue, shows PROHIBITED and
   }
 });
 
+test("a report about a fine share is dismissed: it leaves the queue and the share stays open", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signUpInBrowser(page);
+  const file = await uploadFile(page, "fine.bin", randomBytes(32));
+  const title = `Fine ${Date.now()}`;
+  const created = await page.request.post("/drive/v1/share", {
+    headers: WEB_CLIENT_HEADERS,
+    data: { file_ids: [file.id], title },
+  });
+  const { share_id } = (await created.json()) as { share_id: string };
+  const reported = await page.request.post("/drive/v1/share/report", {
+    headers: WEB_CLIENT_HEADERS,
+    data: { share_id, reason: "other", description: "looks fine" },
+  });
+  expect(reported.status(), await reported.text()).toBe(200);
+
+  const admin = await adminPage(browser, baseURL ?? "");
+  await skipGuide(admin);
+  await admin.goto("/admin/moderation");
+  const row = admin.getByRole("row").filter({ hasText: title });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  const dismissName = (en["admin.moderation.dismissShare"] as string).replace("{title}", title);
+  await row.getByRole("button", { name: dismissName }).click();
+  await expect(
+    admin.getByRole("status").filter({ hasText: en["admin.moderation.dismissedNotice"] }),
+  ).toBeVisible();
+  await expect(row).toHaveCount(0);
+  // Every report: it is there, dismissed, with no buttons left.
+  await admin.getByRole("combobox").first().selectOption("all");
+  const closed = admin.getByRole("row").filter({ hasText: title });
+  await expect(closed).toContainText((en["admin.moderation.dismissed"] as string).replace(" {time}", ""));
+  await expect(closed.getByRole("button")).toHaveCount(0);
+  const answered = await page.request.get(`/drive/v1/share?share_id=${share_id}`);
+  expect(((await answered.json()) as { share_status: string }).share_status).toBe("OK");
+});
+
 test("the admin answers feedback in the console's inbox", async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   await signUpInBrowser(page);

@@ -141,6 +141,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
     adminLog: operators.adminLog,
     admins: shares.admins,
     accounts,
+    shares,
   });
   const { rateLimits, users, events, tasks, links, memberships } = shared;
   // Magnets and .torrent files: peers and trackers pass the same address rule (decision 0026).

@@ -1,8 +1,9 @@
-import { Admins } from "./modules/console/admins.js";
 import { AuditService } from "./modules/audit/audit-service.js";
+import { Admins } from "./modules/console/admins.js";
 import { AnonymousTraffic } from "./modules/downloads/anonymous-traffic.js";
 import { LinkChecks } from "./modules/downloads/link-checks.js";
 import type { PreviewService } from "./modules/previews/preview-service.js";
+import { BlockedContent } from "./modules/shares/blocked-content.js";
 import { PassCodeGuard } from "./modules/shares/pass-code-guard.js";
 import { PassCodeTokens } from "./modules/shares/pass-code-tokens.js";
 import { SensitiveWords } from "./modules/shares/sensitive-words.js";
@@ -21,6 +22,9 @@ export interface ShareServices {
   shareVisits: ShareVisits;
   shareRestore: ShareRestore;
   shareReports: ShareReports;
+  /** Content blocked by GCID, and the share rows: what the console's figures read. */
+  blockedContent: BlockedContent;
+  sharesRepository: SharesRepository;
   admins: Admins;
   audit: AuditService;
   /** Signed links checked on use: the user's session generation and the share they came through. */
@@ -77,6 +81,8 @@ export function wireShares(
     clock,
     publicUrl: config.publicUrl,
   });
+  const shareReports = new ShareReports(db, rateLimits, clock);
+  const blockedContent = new BlockedContent(db);
   return {
     shares: new ShareService({
       db,
@@ -90,9 +96,17 @@ export function wireShares(
     }),
     shareVisits,
     shareRestore,
-    shareReports: new ShareReports(db, rateLimits, clock),
+    shareReports,
+    blockedContent,
+    sharesRepository: repository,
     admins: new Admins(db, config.shares.adminEmails),
-    audit: new AuditService({ db, shares: repository, clock }),
+    audit: new AuditService({
+      db,
+      shares: repository,
+      reports: shareReports,
+      blocked: blockedContent,
+      clock,
+    }),
     linkChecks: new LinkChecks(users, shareVisits),
     anonymousTraffic: new AnonymousTraffic(rateLimits, config.shares.anonymousTrafficBytes),
     sensitiveWords,

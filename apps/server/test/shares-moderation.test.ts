@@ -62,6 +62,7 @@ describe("moderation", () => {
       ["POST", "/audit/v1/share:reject", { ids: ["VNx"] }],
       ["GET", "/audit/v1/share/reviews", undefined],
       ["GET", "/audit/v1/share/reports", undefined],
+      ["POST", "/audit/v1/share/reports:dismiss", { ids: ["none"] }],
     ] as const) {
       const denied = await user.call(method, url, body);
       expect(denied.status, url).toBe(403);
@@ -130,7 +131,46 @@ describe("moderation", () => {
       reason: "copyright",
       description: "mine",
       reporter_user_id: "",
+      dismiss_time: "",
     });
+  });
+
+  it("a dismissed report leaves the open queue, is logged, and is dismissed once", async () => {
+    const { share_id } = await owner.create({ file_ids: [(await drive.upload("d.bin", randomBytes(3))).id] });
+    await visitor().ok("POST", "/drive/v1/share/report", { share_id, reason: "other", description: "fine" });
+    const open = async () =>
+      (await admin.ok("GET", "/audit/v1/share/reports?filter=open")).data.filter(
+        (r: { share_id: string }) => r.share_id === share_id,
+      );
+    const [report] = await open();
+    expect(report.dismiss_time).toBe("");
+
+    expect(
+      await admin.ok("POST", "/audit/v1/share/reports:dismiss", { ids: [report.id, "unknown"] }),
+    ).toEqual({
+      dismissed: 1,
+    });
+    expect(await open()).toEqual([]);
+    const all = await admin.ok("GET", "/audit/v1/share/reports");
+    const closed = all.data.find((r: { id: string }) => r.id === report.id);
+    expect(closed.dismiss_time).not.toBe("");
+    expect(closed.action_time).toBe("");
+    // The share itself is untouched, and a second dismissal changes nothing.
+    expect((await visitor().open({ share_id })).share_status).toBe("OK");
+    expect(await admin.ok("POST", "/audit/v1/share/reports:dismiss", { ids: [report.id] })).toEqual({
+      dismissed: 0,
+    });
+    const log = await admin.ok("GET", "/admin/v1/actions");
+    const dismissals = log.data.filter(
+      (entry: { action: string; target: string }) => entry.target === report.id,
+    );
+    expect(dismissals.map((entry: { action: string }) => entry.action)).toEqual(["moderation.dismiss"]);
+  });
+
+  it("refuses a dismissal with no ids in the error object", async () => {
+    const refused = await admin.call("POST", "/audit/v1/share/reports:dismiss", { ids: [] });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: "invalid_argument" });
   });
 });
 

@@ -203,3 +203,36 @@ export class JobStore {
       .where("state", "=", "running");
   }
 }
+
+/** Jobs by state, and the latest failures (the console's dashboard). */
+export async function jobFigures(
+  db: Db,
+  recent: number,
+): Promise<{
+  byState: { state: string; count: number }[];
+  failures: { id: string; type: string; error: string; at: number }[];
+}> {
+  const [states, failed] = await Promise.all([
+    db
+      .selectFrom("jobs")
+      .select(["state", (eb) => eb.fn.countAll<number | string>().as("n")])
+      .groupBy("state")
+      .execute(),
+    db
+      .selectFrom("jobs")
+      .select(["id", "type", "last_error", "updated_at"])
+      .where("last_error", "is not", null)
+      .orderBy("updated_at", "desc")
+      .limit(recent)
+      .execute(),
+  ]);
+  return {
+    byState: states.map((row) => ({ state: row.state, count: Number(row.n) })),
+    failures: failed.map((job) => ({
+      id: job.id,
+      type: job.type,
+      error: String(job.last_error ?? ""),
+      at: Number(job.updated_at),
+    })),
+  };
+}

@@ -55,6 +55,22 @@ function ReportQueue() {
     await list.reload();
   }
 
+  async function dismiss(report: (typeof list.rows)[number]) {
+    setNotice("");
+    const answer = await callEndpoint(nimbusApi.audit.dismissReports, { body: { ids: [report.id] }, locale });
+    setNotice(answer.ok ? t("admin.moderation.dismissedNotice") : errorText(answer.error, t));
+    if (answer.ok) await list.reload();
+  }
+
+  function status(report: (typeof list.rows)[number]): string {
+    if (report.action_time)
+      return t("admin.moderation.actioned", { time: formatMoment(report.action_time, locale) });
+    if (report.dismiss_time) {
+      return t("admin.moderation.dismissed", { time: formatMoment(report.dismiss_time, locale) });
+    }
+    return t("admin.moderation.open");
+  }
+
   return (
     <div className="card console-card">
       <div className="console-card-head">
@@ -92,23 +108,31 @@ function ReportQueue() {
               {report.description && <span className="cat-desc muted">{report.description}</span>}
             </td>
             <td>{t(`shares.report.reason.${report.reason}`)}</td>
+            <td>{status(report)}</td>
             <td>
-              {report.action_time
-                ? t("admin.moderation.actioned", { time: formatMoment(report.action_time, locale) })
-                : t("admin.moderation.open")}
-            </td>
-            <td>
-              {!report.action_time && (
-                <button
-                  type="button"
-                  className="button primary"
-                  aria-label={t("admin.moderation.blockShare", {
-                    title: report.share_title || report.share_id,
-                  })}
-                  onClick={() => setConfirming(report)}
-                >
-                  {t("admin.moderation.block")}
-                </button>
+              {!report.action_time && !report.dismiss_time && (
+                <span className="console-row-actions">
+                  <button
+                    type="button"
+                    className="button primary"
+                    aria-label={t("admin.moderation.blockShare", {
+                      title: report.share_title || report.share_id,
+                    })}
+                    onClick={() => setConfirming(report)}
+                  >
+                    {t("admin.moderation.block")}
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={t("admin.moderation.dismissShare", {
+                      title: report.share_title || report.share_id,
+                    })}
+                    onClick={() => void dismiss(report)}
+                  >
+                    {t("admin.moderation.dismiss")}
+                  </button>
+                </span>
               )}
             </td>
           </tr>

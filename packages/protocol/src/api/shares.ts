@@ -237,7 +237,7 @@ export type AuditShareResponse = z.infer<typeof auditShareResponseSchema>;
 export const auditListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(100),
   page_token: z.string().max(2048).optional(),
-  /** Reports: `open` answers only those not acted on yet. */
+  /** Reports: `open` answers only those neither acted on nor dismissed yet. */
   filter: z.enum(["all", "open"]).default("all"),
 });
 
@@ -265,6 +265,8 @@ export const shareReportListSchema = z.object({
       file_ids: z.array(z.string()),
       /** When content of the share was blocked; "" while the report is open. */
       action_time: z.string(),
+      /** When an admin dismissed the report without blocking anything; "" otherwise. */
+      dismiss_time: z.string(),
       reporter_user_id: z.string(),
       reason: z.enum(SHARE_REPORT_REASONS),
       description: z.string(),
@@ -272,6 +274,15 @@ export const shareReportListSchema = z.object({
     }),
   ),
   next_page_token: z.string(),
+});
+
+/** `POST /audit/v1/share/reports:dismiss` (admin): close open reports without blocking anything. */
+export const dismissReportsRequestSchema = z.object({
+  ids: z.array(z.string().min(1).max(64)).min(1).max(MAX_BATCH_IDS),
+});
+export const dismissReportsResponseSchema = z.object({
+  /** How many of the ids were open and are now dismissed. */
+  dismissed: z.number(),
 });
 
 /** `POST /audit/v1/share:approve` / `:reject` (admin): decide shares waiting in the review queue. */

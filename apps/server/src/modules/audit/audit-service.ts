@@ -1,7 +1,9 @@
 import type { AuditShareResponse, AuditVerdict } from "@nimbus/protocol";
 import type { Db } from "../../db/database.js";
 import { type Clock, isoTime } from "../../lib/clock.js";
-import { keysetPage, readIdPageToken, readPageToken } from "../../lib/page-token.js";
+import { keysetPage, readPageToken } from "../../lib/page-token.js";
+import type { BlockedContent } from "../shares/blocked-content.js";
+import type { ShareReports } from "../shares/share-reports.js";
 import { gcidsUnder, sharesHolding } from "../shares/share-tree.js";
 import type { SharesRepository } from "../shares/shares-repository.js";
 
@@ -11,6 +13,8 @@ const SHARE_ID = /^VN[A-Za-z0-9]{18}$/;
 export interface AuditServiceDeps {
   db: Db;
   shares: SharesRepository;
+  reports: ShareReports;
+  blocked: BlockedContent;
   clock: Clock;
 }
 
@@ -38,23 +42,9 @@ export class AuditService {
         ? await gcidsUnder(db, request.shareUserId, request.fileIds)
         : [];
     const gcids = [...new Set([...request.gcids.map((gcid) => gcid.toUpperCase()), ...fromFiles])];
-    const now = clock.now();
-    for (const gcid of gcids) {
-      await db
-        .insertInto("blocked_gcids")
-        .values({ gcid, verdict: request.verdict, blocked_by: adminId, created_at: now })
-        .onConflict((oc) => oc.column("gcid").doUpdateSet({ verdict: request.verdict, blocked_by: adminId }))
-        .execute();
-    }
+    await this.deps.blocked.block(gcids, request.verdict, adminId, clock.now());
     const shareIds = await sharesHolding(db, gcids);
-    if (shareIds.length > 0) {
-      await db
-        .updateTable("share_reports")
-        .set({ actioned_at: now })
-        .where("share_id", "in", shareIds)
-        .where("actioned_at", "is", null)
-        .execute();
-    }
+    await this.deps.reports.markActioned(shareIds);
     return { gcids, share_ids: shareIds };
   }
 
@@ -79,21 +69,19 @@ export class AuditService {
     };
   }
 
-  /** Abuse reports, newest first; `open` only those not acted on yet. */
+  /**
+   * Closes open reports without blocking anything (the share was fine). Reports already acted
+   * on or dismissed stay as they are; answers the ids that were open and are now dismissed.
+   */
+  dismissReports(adminId: string, ids: readonly string[]): Promise<string[]> {
+    return this.deps.reports.dismiss(ids, adminId);
+  }
+
+  /** Abuse reports, newest first; `open` only those neither acted on nor dismissed yet. */
   async reports(limit: number, pageToken?: string, open = false) {
-    let query = this.deps.db
-      .selectFrom("share_reports")
-      .innerJoin("shares", "shares.id", "share_reports.share_id")
-      .selectAll("share_reports")
-      .select(["shares.user_id as share_user_id", "shares.title as share_title"]);
-    if (pageToken) query = query.where("share_reports.id", "<", readIdPageToken(pageToken));
-    if (open) query = query.where("share_reports.actioned_at", "is", null);
-    const rows = await query
-      .orderBy("share_reports.id", "desc")
-      .limit(limit + 1)
-      .execute();
+    const rows = await this.deps.reports.list(limit + 1, pageToken, open);
     const page = keysetPage(rows, limit, (last) => last.id);
-    const files = await this.shareFiles(page.rows.map((row) => row.share_id));
+    const files = await this.deps.shares.fileIdsOf(page.rows.map((row) => row.share_id));
     return {
       data: page.rows.map((row) => ({
         id: row.id,
@@ -101,27 +89,14 @@ export class AuditService {
         share_user_id: row.share_user_id,
         share_title: row.share_title,
         file_ids: files.get(row.share_id) ?? [],
-        action_time: row.actioned_at === null ? "" : isoTime(Number(row.actioned_at)),
+        action_time: row.actioned_at === null ? "" : isoTime(row.actioned_at),
+        dismiss_time: row.dismissed_at === null ? "" : isoTime(row.dismissed_at),
         reporter_user_id: row.reporter_user_id,
         reason: row.reason as "other",
         description: row.description,
-        create_time: isoTime(Number(row.created_at)),
+        create_time: isoTime(row.created_at),
       })),
       next_page_token: page.nextPageToken,
     };
-  }
-
-  /** The item ids each share names, in order. */
-  private async shareFiles(shareIds: readonly string[]): Promise<Map<string, string[]>> {
-    const byShare = new Map<string, string[]>();
-    if (shareIds.length === 0) return byShare;
-    const rows = await this.deps.db
-      .selectFrom("share_files")
-      .select(["share_id", "file_id"])
-      .where("share_id", "in", [...new Set(shareIds)])
-      .orderBy("position")
-      .execute();
-    for (const row of rows) byShare.set(row.share_id, [...(byShare.get(row.share_id) ?? []), row.file_id]);
-    return byShare;
   }
 }

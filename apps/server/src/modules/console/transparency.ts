@@ -1,7 +1,9 @@
 import { SHARE_REPORT_REASONS, type ShareReportReason, type TransparencyReport } from "@nimbus/protocol";
-import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
 import type { AdminLog } from "../admin-log/admin-log.js";
+import type { BlockedContent } from "../shares/blocked-content.js";
+import type { ShareReports } from "../shares/share-reports.js";
+import type { SharesRepository } from "../shares/shares-repository.js";
 
 /**
  * Admin-log actions that block shares, and those that act on accounts: a freeze, and a
@@ -36,31 +38,25 @@ function shareIdsOf(detail: string): string[] {
  * The public transparency report (spec: "built from the stored moderation data"): only
  * aggregated counts of one period, read from abuse reports, blocked GCIDs and the admin log.
  */
+export interface TransparencySources {
+  reports: ShareReports;
+  blocked: BlockedContent;
+  shares: SharesRepository;
+  adminLog: AdminLog;
+  clock: Clock;
+}
+
 export class TransparencyFigures {
-  constructor(
-    private readonly db: Db,
-    private readonly adminLog: AdminLog,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly sources: TransparencySources) {}
 
   async report(year?: number): Promise<TransparencyReport> {
     const [from, to] = year === undefined ? [0, Number.MAX_SAFE_INTEGER] : yearBounds(year);
-    const { db } = this;
+    const { reports: received, blocked, shares, adminLog } = this.sources;
     const [reports, contents, shareActions, accountActions] = await Promise.all([
-      db
-        .selectFrom("share_reports")
-        .select(["reason", "created_at", "actioned_at"])
-        .where("created_at", ">=", from)
-        .where("created_at", "<", to)
-        .execute(),
-      db
-        .selectFrom("blocked_gcids")
-        .select((eb) => eb.fn.countAll<number | string>().as("n"))
-        .where("created_at", ">=", from)
-        .where("created_at", "<", to)
-        .executeTakeFirstOrThrow(),
-      this.adminLog.between(SHARE_ACTIONS, from, to),
-      this.adminLog.between(ACCOUNT_ACTIONS, from, to),
+      received.receivedBetween(from, to),
+      blocked.countBetween(from, to),
+      adminLog.between(SHARE_ACTIONS, from, to),
+      adminLog.between(ACCOUNT_ACTIONS, from, to),
     ]);
     const byReason = new Map<ShareReportReason, { received: number; actioned: number }>(
       SHARE_REPORT_REASONS.map((reason) => [reason, { received: 0, actioned: 0 }]),
@@ -72,7 +68,7 @@ export class TransparencyFigures {
       counts.received += 1;
       if (row.actioned_at !== null) {
         counts.actioned += 1;
-        delays.push(Math.max(0, Number(row.actioned_at) - Number(row.created_at)));
+        delays.push(Math.max(0, row.actioned_at - row.created_at));
       }
     }
     const shareIds = new Set<string>();
@@ -82,48 +78,26 @@ export class TransparencyFigures {
       }
     }
     const accounts = new Set(accountActions.map((action) => action.target));
-    for (const owner of await this.ownersOf([...shareIds])) accounts.add(owner);
+    for (const owner of await shares.ownersOf([...shareIds])) accounts.add(owner);
     const mid = median(delays);
     return {
       period: year === undefined ? "all" : String(year),
       years: await this.years(),
       reports: [...byReason].map(([reason, counts]) => ({ reason, ...counts })),
       shares_blocked: shareIds.size,
-      contents_blocked: Number(contents.n),
+      contents_blocked: contents,
       accounts_actioned: accounts.size,
       median_seconds_to_action: mid === null ? null : Math.round(mid / 1000),
     };
   }
 
-  private async ownersOf(shareIds: string[]): Promise<string[]> {
-    const owners: string[] = [];
-    for (let at = 0; at < shareIds.length; at += 500) {
-      const rows = await this.db
-        .selectFrom("shares")
-        .select("user_id")
-        .distinct()
-        .where("id", "in", shareIds.slice(at, at + 500))
-        .execute();
-      owners.push(...rows.map((row) => row.user_id));
-    }
-    return owners;
-  }
-
   /** Every year from the first stored report or block to this one, newest first. */
   private async years(): Promise<number[]> {
-    const [reports, blocks] = await Promise.all([
-      this.db
-        .selectFrom("share_reports")
-        .select((eb) => eb.fn.min<number | string | null>("created_at").as("first"))
-        .executeTakeFirst(),
-      this.db
-        .selectFrom("blocked_gcids")
-        .select((eb) => eb.fn.min<number | string | null>("created_at").as("first"))
-        .executeTakeFirst(),
-    ]);
-    const now = new Date(this.clock.now()).getUTCFullYear();
-    const firsts = [reports?.first, blocks?.first].filter((value) => value !== null && value !== undefined);
-    const first = firsts.length ? new Date(Math.min(...firsts.map(Number))).getUTCFullYear() : now;
+    const firsts = (
+      await Promise.all([this.sources.reports.firstTime(), this.sources.blocked.firstTime()])
+    ).filter((time) => time !== undefined);
+    const now = new Date(this.sources.clock.now()).getUTCFullYear();
+    const first = firsts.length ? new Date(Math.min(...firsts)).getUTCFullYear() : now;
     const years: number[] = [];
     for (let year = now; year >= first; year -= 1) years.push(year);
     return years;

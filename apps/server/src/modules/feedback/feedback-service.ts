@@ -219,3 +219,13 @@ export class FeedbackService {
     }));
   }
 }
+
+/** How much feedback waits for a reply. */
+export async function countOpenFeedback(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("feedback")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("status", "=", "open")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

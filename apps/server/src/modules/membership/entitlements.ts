@@ -135,3 +135,15 @@ function numeric<T extends LedgerGrant>(row: T): T {
     revoked_at: row.revoked_at === null ? null : Number(row.revoked_at),
   };
 }
+
+/** How many users hold premium at `now` (a grant with a premium type, not revoked, not ended). */
+export async function countPremiumHolders(db: Db, now: number): Promise<number> {
+  const row = await db
+    .selectFrom("entitlement_grants")
+    .select((eb) => eb.fn.count<number | string>("user_id").distinct().as("n"))
+    .where("premium_type", "is not", null)
+    .where("revoked_at", "is", null)
+    .where("ends_at", ">", now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

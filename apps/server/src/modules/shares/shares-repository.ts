@@ -42,6 +42,37 @@ export class SharesRepository {
     return rows.map((row) => row.file_id);
   }
 
+  /** The distinct owners of these shares. */
+  async ownersOf(shareIds: readonly string[]): Promise<string[]> {
+    const owners = new Set<string>();
+    for (let i = 0; i < shareIds.length; i += CHUNK) {
+      const rows = await this.db
+        .selectFrom("shares")
+        .select("user_id")
+        .distinct()
+        .where("id", "in", shareIds.slice(i, i + CHUNK))
+        .execute();
+      for (const row of rows) owners.add(row.user_id);
+    }
+    return [...owners];
+  }
+
+  /** The snapshots of several shares: each share's item ids, in order. */
+  async fileIdsOf(shareIds: readonly string[]): Promise<Map<string, string[]>> {
+    const byShare = new Map<string, string[]>();
+    const ids = [...new Set(shareIds)];
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await this.db
+        .selectFrom("share_files")
+        .select(["share_id", "file_id"])
+        .where("share_id", "in", ids.slice(i, i + CHUNK))
+        .orderBy("position")
+        .execute();
+      for (const row of rows) byShare.set(row.share_id, [...(byShare.get(row.share_id) ?? []), row.file_id]);
+    }
+    return byShare;
+  }
+
   /** The owner's live (not cancelled) shares, newest first, after the keyset position `after`. */
   async listOwned(
     userId: string,

@@ -49,3 +49,22 @@ export class UsersRepository {
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
+
+/** Accounts by status, and the bytes their drives hold together (the console's dashboard). */
+export async function userFigures(db: Db): Promise<{ byStatus: Map<string, number>; storageUsage: bigint }> {
+  const [statuses, used] = await Promise.all([
+    db
+      .selectFrom("users")
+      .select(["status", (eb) => eb.fn.countAll<number | string>().as("n")])
+      .groupBy("status")
+      .execute(),
+    db
+      .selectFrom("users")
+      .select((eb) => eb.fn.sum<number | string | null>("storage_usage").as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    byStatus: new Map(statuses.map((row) => [row.status, Number(row.n)])),
+    storageUsage: BigInt(used.n ?? 0),
+  };
+}

@@ -1,0 +1,168 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/**
+ * One owner per table (issue #30): every table of `db/schema.ts` belongs to one module
+ * (or the `jobs` layer), and only that folder names it in a query; other modules reach it
+ * through the owner's repository or service. Migrations (`db/`) are exempt.
+ */
+const SRC = path.dirname(fileURLToPath(import.meta.url));
+
+const TABLE_OWNERS: Record<string, string> = {
+  users: "users",
+  user_settings: "users",
+  user_avatars: "users",
+  mail_unsubscribes: "users",
+  external_identities: "users",
+  sessions: "auth",
+  app_passwords: "auth",
+  device_codes: "auth",
+  auth_codes: "auth",
+  verifications: "accounts",
+  recovery_codes: "accounts",
+  two_factor_tokens: "accounts",
+  signin_guards: "accounts",
+  external_signins: "accounts",
+  files: "files",
+  blobs: "space",
+  blob_orphans: "space",
+  space_holds: "accounting",
+  uploads: "uploads",
+  upload_challenges: "uploads",
+  download_traffic: "downloads",
+  blob_media: "previews",
+  blob_thumbnails: "previews",
+  playback_positions: "playback",
+  playback_preferences: "playback",
+  dav_properties: "webdav",
+  dav_locks: "webdav",
+  tasks: "tasks",
+  events: "events",
+  jobs: "jobs",
+  job_schedules: "jobs",
+  shares: "shares",
+  share_files: "shares",
+  share_reports: "shares",
+  sensitive_words: "shares",
+  blocked_gcids: "shares",
+  activation_code_batches: "rewards",
+  activation_codes: "rewards",
+  invite_codes: "rewards",
+  invite_claims: "rewards",
+  check_ins: "rewards",
+  campaign_windows: "rewards",
+  remote_config: "remote-config",
+  app_download_counts: "remote-config",
+  admin_actions: "admin-log",
+  feedback: "feedback",
+  feedback_replies: "feedback",
+  entitlement_grants: "membership",
+  products: "payments",
+  product_prices: "payments",
+  campaign_prices: "payments",
+  orders: "payments",
+  subscriptions: "payments",
+  payment_events: "payments",
+  offline_contents: "offline",
+  offline_folders: "offline",
+};
+
+/**
+ * Queries that still reach past their table's owner, by file: the debt issue #30 pays off.
+ * This list only shrinks; a new query from outside the owner fails the test.
+ */
+const NOT_YET_OWNED: Record<string, readonly string[]> = {
+  "modules/accounting/space-holds.ts": ["users"],
+  "modules/accounting/storage-accounting.ts": ["blobs", "files", "uploads", "users"],
+  "modules/accounting/storage-charges.ts": ["users"],
+  "modules/accounting/storage-reservations.ts": ["users"],
+  "modules/accounting/stored-blobs.ts": ["blobs"],
+  "modules/accounts/account-deletion.ts": ["files", "users"],
+  "modules/accounts/accounts-repository.ts": ["users"],
+  "modules/accounts/external-identities.ts": ["external_identities"],
+  "modules/accounts/signin-guard.ts": ["sessions"],
+  "modules/admin-log/admin-log.ts": ["users"],
+  "modules/auth/sessions-repository.ts": ["users"],
+  "modules/console/user-admin.ts": ["files", "shares", "users"],
+  "modules/downloads/download-traffic.ts": ["users"],
+  "modules/downloads/zip-service.ts": ["files"],
+  "modules/feedback/feedback-service.ts": ["files", "users"],
+  "modules/offline/offline-caps.ts": ["tasks"],
+  "modules/offline/offline-runner.ts": ["tasks"],
+  "modules/offline/offline-service.ts": ["tasks"],
+  "modules/payments/catalogue.ts": ["campaign_windows"],
+  "modules/payments/membership-service.ts": ["entitlement_grants", "users"],
+  "modules/payments/orders.ts": ["users"],
+  "modules/payments/receipts.ts": ["users"],
+  "modules/previews/preview-store.ts": ["blobs"],
+  "modules/rewards/campaigns.ts": ["campaign_prices", "users"],
+  "modules/rewards/invites.ts": ["sessions", "users"],
+  "modules/shares/app-save-folders.ts": ["files"],
+  "modules/shares/share-restore.ts": ["users"],
+  "modules/shares/share-tree.ts": ["files"],
+  "modules/shares/share-visits.ts": ["files"],
+  "modules/uploads/instant-uploads.ts": ["blobs"],
+  "modules/uploads/upload-commit.ts": ["blobs", "files"],
+  "modules/uploads/upload-service.ts": ["files"],
+  "modules/uploads/upload-targets.ts": ["files"],
+  "modules/uploads/uploads-repository.ts": ["files"],
+  "modules/webdav/dav-tree.ts": ["files"],
+  "operator-services.ts": ["tasks"],
+};
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [full] : [];
+  });
+}
+
+/** The tables a Kysely query in `text` names (from, update, insert, delete and joins). */
+export function tablesQueried(text: string): Set<string> {
+  const query =
+    /\b(?:selectFrom|updateTable|insertInto|deleteFrom|replaceInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*["'`]([a-z_]+)(?:\s+as\s+[a-z_]+)?["'`]/g;
+  return new Set([...text.matchAll(query)].map((m) => m[1] as string));
+}
+
+/** The owning area of a source file: its module folder, else its top-level folder or file. */
+function areaOf(relative: string): string {
+  const parts = relative.split("/");
+  return parts[0] === "modules" ? (parts[1] ?? "") : (parts[0] ?? "");
+}
+
+function schemaTables(): string[] {
+  const schema = readFileSync(path.join(SRC, "db", "schema.ts"), "utf8");
+  const block = /export interface Tables \{([\s\S]*?)\n\}/.exec(schema)?.[1] ?? "";
+  return [...block.matchAll(/^\s+([a-z_]+):/gm)].map((m) => m[1] as string);
+}
+
+describe("table owners", () => {
+  it("finds the tables of a query, joins and aliases included", () => {
+    const text = `db.selectFrom("files as f").innerJoin("blobs", "blobs.id", "f.blob_id");
+      trx.updateTable('users').set({}); db.deleteFrom("tasks")`;
+    expect([...tablesQueried(text)].sort()).toEqual(["blobs", "files", "tasks", "users"]);
+  });
+
+  it("names one owner for every table of the schema", () => {
+    const tables = schemaTables();
+    expect(tables.length).toBeGreaterThan(40);
+    expect(tables.filter((table) => !TABLE_OWNERS[table])).toEqual([]);
+    expect(Object.keys(TABLE_OWNERS).filter((table) => !tables.includes(table))).toEqual([]);
+  });
+
+  it("lets only a table's owner query it (the not-yet-owned list only shrinks)", () => {
+    const found: Record<string, string[]> = {};
+    for (const file of sources(SRC)) {
+      const relative = path.relative(SRC, file).split(path.sep).join("/");
+      if (relative.startsWith("db/")) continue;
+      const foreign = [...tablesQueried(readFileSync(file, "utf8"))]
+        .filter((table) => TABLE_OWNERS[table] !== areaOf(relative))
+        .sort();
+      if (foreign.length > 0) found[relative] = foreign;
+    }
+    expect(found).toEqual(NOT_YET_OWNED);
+  });
+});
