@@ -104,9 +104,11 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
           );
           return;
         }
+        const files = siblings.filter((f) => f.kind === "drive#file");
         requestPreview(
           file.id,
-          siblings.filter((f) => f.kind === "drive#file").map((f) => f.id),
+          files.map((f) => f.id),
+          files.map(({ id, name, mime_type }) => ({ id, name, mime_type })),
         );
       },
       async createFolder(name: string, parentId: string): Promise<DriveFile | undefined> {

@@ -1,7 +1,11 @@
 import type { DriveFile, Media } from "@nimbus/protocol";
-import { useState } from "react";
-import { useT } from "../../i18n/i18n.js";
+import { useMemo, useState } from "react";
+import { Icon } from "../../components/icon.js";
+import * as icons from "../../components/icons.js";
+import { useLocale, useT } from "../../i18n/i18n.js";
 import { fileExtension, isUnsupportedAudioCodec } from "../../lib/file-types.js";
+import { Player, type QueueStep } from "../player/player.js";
+import { driveSource } from "../player/sources.js";
 import { TextViewer } from "./text-viewer.js";
 import { Unsupported } from "./unsupported.js";
 import { linkPath } from "./use-drive-file.js";
@@ -23,56 +27,66 @@ export function hasUnsupportedAudio(file: DriveFile): boolean {
   return Boolean(media?.audio_codec_unsupported) || isUnsupportedAudioCodec(media?.video?.audio_codec);
 }
 
-/**
- * A video, streamed with the browser's own controls (seeking asks byte ranges). An
- * E-AC-3 audio track is announced before playing, since the picture plays without
- * sound; a format the browser cannot decode at all ends in a clear message and the download.
- */
-export function VideoViewer({ file }: { file: DriveFile }) {
+/** The next and previous file of the same kind in the folder, for the player's queue. */
+export interface MediaQueue {
+  next?: QueueStep | undefined;
+  previous?: QueueStep | undefined;
+}
+
+function DownloadLink({ file }: { file: DriveFile }) {
   const t = useT();
-  const [failed, setFailed] = useState(false);
-  if (!file.web_content_link) return <Unsupported file={file} reason="preview.notReady" />;
-  // `.ts` is a video (MPEG transport stream) or TypeScript: what will not play is shown as text.
-  if (failed && fileExtension(file.name) === "ts") return <TextViewer file={file} />;
-  if (failed) return <Unsupported file={file} reason="preview.videoUnsupported" />;
+  if (!file.web_content_link) return null;
   return (
-    <div className="preview-media">
-      {hasUnsupportedAudio(file) && (
-        <p className="preview-notice" role="note">
-          {t("preview.eac3")}
-        </p>
-      )}
-      {/* biome-ignore lint/a11y/useMediaCaption: users' own videos come without caption tracks */}
-      <video
-        className="preview-video"
-        src={streamOf(file)}
-        poster={file.thumbnail_link ? linkPath(file.thumbnail_link) : undefined}
-        controls
-        autoPlay
-        playsInline
-        preload="metadata"
-        aria-label={file.name}
-        onError={() => setFailed(true)}
-      />
-    </div>
+    <a className="button" href={linkPath(file.web_content_link)} download={file.name}>
+      <Icon d={icons.download} />
+      {t("preview.download")}
+    </a>
   );
 }
 
-export function AudioViewer({ file }: { file: DriveFile }) {
+/**
+ * A video or a song in the Nimbus player (decision 0061): the server's plan for this
+ * browser — the original bytes, or HLS remuxed or converted on demand — with subtitles,
+ * audio tracks, quality and the saved position. A file that plays nowhere here ends in a
+ * clear message and the download.
+ */
+export function MediaViewer({
+  file,
+  kind,
+  queue = {},
+}: {
+  file: DriveFile;
+  kind: "video" | "audio";
+  queue?: MediaQueue;
+}) {
+  const locale = useLocale();
+  const t = useT();
   const [failed, setFailed] = useState(false);
+  const source = useMemo(() => driveSource(file.id, locale), [file.id, locale]);
   if (!file.web_content_link) return <Unsupported file={file} reason="preview.notReady" />;
-  if (failed) return <Unsupported file={file} reason="preview.audioUnsupported" />;
+  // `.ts` is a video (MPEG transport stream) or TypeScript: what will not play is shown as text.
+  if (failed && fileExtension(file.name) === "ts") return <TextViewer file={file} />;
+  if (failed)
+    return (
+      <Unsupported
+        file={file}
+        reason={kind === "video" ? "preview.videoUnsupported" : "preview.audioUnsupported"}
+      />
+    );
   return (
-    <div className="preview-media preview-audio">
-      {file.thumbnail_link && <img className="preview-cover" src={linkPath(file.thumbnail_link)} alt="" />}
-      {/* biome-ignore lint/a11y/useMediaCaption: users' own recordings come without captions */}
-      <audio
-        src={streamOf(file)}
-        controls
-        autoPlay
-        preload="metadata"
-        aria-label={file.name}
-        onError={() => setFailed(true)}
+    <div className={`preview-media preview-player${kind === "audio" ? " preview-audio" : ""}`}>
+      <Player
+        name={file.name}
+        kind={kind}
+        source={source}
+        poster={file.thumbnail_link ? linkPath(file.thumbnail_link) : undefined}
+        download={<DownloadLink file={file} />}
+        fallbackUrl={streamOf(file)}
+        fallbackNotice={hasUnsupportedAudio(file) ? t("preview.eac3") : undefined}
+        next={queue.next}
+        previous={queue.previous}
+        autoAdvance={kind === "audio"}
+        onUnplayable={() => setFailed(true)}
       />
     </div>
   );

@@ -8,7 +8,7 @@ import { Spinner } from "../../components/spinner.js";
 import { useT } from "../../i18n/i18n.js";
 import { ArchiveViewer } from "./archive-viewer.js";
 import { ImageViewer } from "./image-viewer.js";
-import { AudioViewer, VideoViewer } from "./media-viewer.js";
+import { type MediaQueue, MediaViewer } from "./media-viewer.js";
 import { PdfViewer } from "./pdf-viewer.js";
 import type { PreviewRequest } from "./preview-events.js";
 import * as previewIcons from "./preview-icons.js";
@@ -31,14 +31,14 @@ function remember(id: string | undefined) {
   }
 }
 
-function Viewer({ file }: { file: DriveFile }) {
-  switch (previewKind(file)) {
+function Viewer({ file, queue }: { file: DriveFile; queue: (kind: "video" | "audio") => MediaQueue }) {
+  const kind = previewKind(file);
+  switch (kind) {
     case "image":
       return <ImageViewer file={file} />;
     case "video":
-      return <VideoViewer file={file} />;
     case "audio":
-      return <AudioViewer file={file} />;
+      return <MediaViewer file={file} kind={kind} queue={queue(kind)} />;
     case "pdf":
       return <PdfViewer file={file} />;
     case "text":
@@ -90,6 +90,28 @@ export function PreviewDialog({ request, onClose }: { request: PreviewRequest; o
   }, [state]);
 
   const file = state.status === "ready" ? state.file : undefined;
+  /** The next and previous video (or song) around this one, when the list said what its neighbours are. */
+  const queue = (kind: "video" | "audio"): MediaQueue => {
+    const siblings = request.siblings;
+    if (!siblings) return {};
+    const step = (by: 1 | -1) => {
+      for (let at = index + by; at >= 0 && at < ids.length; at += by) {
+        const sibling = siblings.find((entry) => entry.id === ids[at]);
+        if (sibling && previewKind(sibling) === kind) {
+          const target = at;
+          return {
+            name: sibling.name,
+            play: () => {
+              direction.current = by;
+              setIndex(target);
+            },
+          };
+        }
+      }
+      return undefined;
+    };
+    return { next: step(1), previous: kind === "audio" ? step(-1) : undefined };
+  };
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (ownsArrowKeys(event.target)) return;
     if (event.key === "ArrowLeft") go(-1);
@@ -159,7 +181,7 @@ export function PreviewDialog({ request, onClose }: { request: PreviewRequest; o
             )}
           </div>
         )}
-        {file && file.kind !== "drive#folder" && <Viewer key={file.id} file={file} />}
+        {file && file.kind !== "drive#folder" && <Viewer key={file.id} file={file} queue={queue} />}
       </div>
       {ids.length > 1 && (
         <>

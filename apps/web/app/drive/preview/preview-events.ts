@@ -13,11 +13,23 @@ export interface PreviewRequest {
    * included), for next/previous. Folders among them are skipped.
    */
   siblingIds: readonly string[];
+  /** Their names and types, when the list knows them: the player's next video and audio queue. */
+  siblings?: readonly SiblingFile[] | undefined;
 }
 
-export function requestPreview(fileId: string, siblingIds: readonly string[] = [fileId]): void {
+export interface SiblingFile {
+  id: string;
+  name: string;
+  mime_type: string;
+}
+
+export function requestPreview(
+  fileId: string,
+  siblingIds: readonly string[] = [fileId],
+  siblings?: readonly SiblingFile[],
+): void {
   if (typeof window === "undefined") return;
-  const detail: PreviewRequest = { fileId, siblingIds: siblingIds.length ? siblingIds : [fileId] };
+  const detail: PreviewRequest = { fileId, siblingIds: siblingIds.length ? siblingIds : [fileId], siblings };
   window.dispatchEvent(new CustomEvent<PreviewRequest>(PREVIEW_EVENT, { detail }));
 }
 
