@@ -1,4 +1,5 @@
 import { FileOperations, FilesService } from "./modules/files/index.js";
+import { positionLookup } from "./modules/playback/playback-positions.js";
 import type { PreviewService } from "./modules/previews/preview-service.js";
 import type { BlobCollectionHook } from "./modules/space/blob-gc.js";
 import { registerSpaceJobs } from "./modules/space/space-jobs.js";
@@ -27,6 +28,7 @@ export function wireDrive(shared: Shared, previews: PreviewService): DriveServic
     config,
     events,
     previews,
+    positions: positionLookup(db),
   });
   const operations = new FileOperations({ db, files: repository, events, taskJobs, clock, config });
   operations.registerJobs();

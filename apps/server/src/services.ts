@@ -38,6 +38,7 @@ import { UsersRepository } from "./modules/users/users-repository.js";
 import { DavProperties } from "./modules/webdav/dav-properties.js";
 import { DavTree } from "./modules/webdav/dav-tree.js";
 import { type OperatorServices, wireOperators } from "./operator-services.js";
+import { type PlaybackStateServices, wirePlaybackState } from "./playback-state-services.js";
 import { type RewardsServices, wireRewards } from "./rewards-services.js";
 import { type ShareServices, wireShares } from "./share-services.js";
 import { type ShieldServices, wireShield } from "./shield-services.js";
@@ -96,6 +97,7 @@ export interface Services
   extends AppDeps,
     Pick<Shared, "users" | "events" | "tasks" | "links" | "memberships">,
     MediaServices,
+    PlaybackStateServices,
     DriveServices,
     GrantsServices,
     ShareServices,
@@ -129,6 +131,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
   const drive = wireDrive(shared, media.previews);
   const grants = wireGrants(shared);
   const shares = wireShares(shared, media.previews, grants.userSettings);
+  const playbackState = wirePlaybackState(shared, media, shares);
   const shield = wireShield(shared, (clientId) => grants.clients.find(clientId)?.captchaSalts);
   const mailLog = log.child({ component: "mail" });
   const accounts = wireAccounts(shared, grants, mailLog);
@@ -170,6 +173,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
     links,
     memberships,
     ...media,
+    ...playbackState,
     ...drive,
     ...grants,
     ...shares,

@@ -79,8 +79,23 @@ export const playbackSubtitleSchema = z.object({
   /** A signed WebVTT link; '' for burn-in subtitles. */
   url: z.string(),
   is_default: z.boolean(),
+  /** Forced subtitles carry only signs and foreign-language lines. */
+  is_forced: z.boolean().optional(),
 });
 export type PlaybackSubtitle = z.infer<typeof playbackSubtitleSchema>;
+
+/**
+ * `GET /drive/v1/files/{id}/subtitles?add=<fileId>`: the video's subtitles (embedded, sidecars)
+ * plus any subtitle files of the caller's drive named by `add` (the player's "Choose a
+ * subtitle file…"), each with its WebVTT link. The plan lists the same without `add`, and
+ * with the file chosen last time on this video.
+ */
+export const listSubtitlesQuerySchema = z.object({
+  /** The id of a subtitle file (`.srt`, `.ass`, `.ssa`, `.vtt`) of the caller's drive. */
+  add: z.string().min(1).max(64).optional(),
+});
+export const subtitleListSchema = z.object({ subtitles: z.array(playbackSubtitleSchema) });
+export type SubtitleList = z.infer<typeof subtitleListSchema>;
 
 export const playbackPositionSchema = z.object({
   position_ms: z.number().int().min(0),

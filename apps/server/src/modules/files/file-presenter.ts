@@ -1,4 +1,10 @@
-import { type DriveFile, FILE_KIND, type Phase, type ThumbnailSize } from "@nimbus/protocol";
+import {
+  type DriveFile,
+  FILE_KIND,
+  type Phase,
+  type PlaybackPosition,
+  type ThumbnailSize,
+} from "@nimbus/protocol";
 import { isoTime } from "../../lib/clock.js";
 import type { DownloadLinks, LinkHolder } from "../links/download-links.js";
 import { presentPreview } from "../previews/preview-presenter.js";
@@ -17,6 +23,8 @@ export interface PresentOptions {
   thumbnailSize?: ThumbnailSize;
   /** How long the trash keeps an item: with it a trashed item tells when it will be deleted for good. */
   trashRetentionMs?: number;
+  /** The caller's playback positions by file id (`playback_position`; modules/playback). */
+  positions?: ReadonlyMap<string, PlaybackPosition>;
 }
 
 /** A file row as the API's `drive#file`; download links only for complete files. */
@@ -29,6 +37,7 @@ export function presentFile(row: FileRow, options: PresentOptions): DriveFile {
     complete && row.blob_gcid
       ? presentPreview(row, options.previews?.get(row.blob_gcid), options)
       : { thumbnail_link: "", medias: [] };
+  const position = complete ? options.positions?.get(row.id) : undefined;
   return {
     kind: isFolder ? FILE_KIND.folder : FILE_KIND.file,
     id: row.id,
@@ -49,6 +58,7 @@ export function presentFile(row: FileRow, options: PresentOptions): DriveFile {
     web_content_link: url,
     links: link ? { "application/octet-stream": { url, token: "", expire: isoTime(link.expiresAt) } } : {},
     medias: preview.medias,
+    ...(position && { playback_position: position }),
   };
 }
 

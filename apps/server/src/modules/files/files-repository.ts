@@ -40,6 +40,32 @@ export class FilesRepository {
     await insertRows(db, "files", INSERT_COLUMNS, rows.map(withFolded));
   }
 
+  /**
+   * Live files (not folders) of a folder whose names start with `prefix`, case aside (compared
+   * folded), in name order: the subtitle files beside a video (`Movie.en.srt` for `Movie.mkv`).
+   */
+  liveFilesStartingWith(
+    userId: string,
+    parentId: string,
+    prefix: string,
+    limit: number,
+    db: Db = this.db,
+  ): Promise<FileRow[]> {
+    const folded = foldName(prefix);
+    return db
+      .selectFrom("files")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("parent_id", "=", parentId)
+      .where("trashed_at", "is", null)
+      .where("kind", "=", "drive#file")
+      .where("name_folded", ">=", folded)
+      .where("name_folded", "<", `${folded}\u{10FFFF}`)
+      .orderBy("name")
+      .limit(limit)
+      .execute();
+  }
+
   /** Live names in a folder that start with `prefix`, for choosing a free `name (n)`. */
   async liveNamesStartingWith(
     userId: string,

@@ -8,6 +8,7 @@ import {
   FILE_KIND,
   type FileOrder,
   NimbusError,
+  type PlaybackPosition,
   type ThumbnailSize,
 } from "@nimbus/protocol";
 import type { BlobStore, ByteRange } from "../../blobs/blob-store.js";
@@ -46,10 +47,16 @@ export interface FilesServiceDeps {
   events?: DriveEvents;
   /** Thumbnails and media facts per blob, for `thumbnail_link` and `medias` (modules/previews). */
   previews?: PreviewLookup;
+  /** Where the owner stopped playing, for `playback_position` (modules/playback). */
+  positions?: PositionLookup;
 }
 
 export interface PreviewLookup {
   lookup(gcids: readonly string[]): Promise<ReadonlyMap<string, BlobPreview>>;
+}
+
+export interface PositionLookup {
+  lookup(userId: string, fileIds: readonly string[]): Promise<ReadonlyMap<string, PlaybackPosition>>;
 }
 
 /** `parent_id=*`: the whole drive (search, starred, categories). */
@@ -185,10 +192,14 @@ export class FilesService {
     return rows.map((row) => presentFile(row, options));
   }
 
-  /** Rows of one owner as `drive#file`s with their thumbnails and medias (one preview query for all). */
+  /**
+   * Rows of one owner as `drive#file`s with their thumbnails, medias and the owner's playback
+   * positions (one preview query and at most one position query for all).
+   */
   async presentMany(rows: readonly FileRow[], thumbnailSize?: ThumbnailSize): Promise<DriveFile[]> {
-    const previews = await this.previewsOf(rows);
+    const [previews, positions] = await Promise.all([this.previewsOf(rows), this.positionsOf(rows)]);
     const options = this.presentOptions(await this.holderOf(rows), previews, thumbnailSize);
+    if (positions && positions.size > 0) options.positions = positions;
     return rows.map((row) => presentFile(row, options));
   }
 
@@ -218,6 +229,17 @@ export class FilesService {
   private async previewsOf(rows: readonly FileRow[]): Promise<ReadonlyMap<string, BlobPreview> | undefined> {
     const gcids = rows.flatMap((row) => (row.blob_gcid ? [row.blob_gcid] : []));
     return gcids.length > 0 ? this.deps.previews?.lookup(gcids) : undefined;
+  }
+
+  /** Positions only for audio and video: a page of documents asks nothing. */
+  private async positionsOf(
+    rows: readonly FileRow[],
+  ): Promise<ReadonlyMap<string, PlaybackPosition> | undefined> {
+    const lookup = this.deps.positions;
+    const userId = rows[0]?.user_id;
+    if (!lookup || !userId) return undefined;
+    const ids = rows.flatMap((row) => (isPlayable(row.mime_type) && row.blob_gcid ? [row.id] : []));
+    return ids.length > 0 ? lookup.lookup(userId, ids) : undefined;
   }
 
   private async requireUser(userId: string): Promise<UserRow> {
@@ -288,3 +310,5 @@ export class FilesService {
     throw new NimbusError("file_name_conflict");
   }
 }
+
+const isPlayable = (mimeType: string) => mimeType.startsWith("video/") || mimeType.startsWith("audio/");

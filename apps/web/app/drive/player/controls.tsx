@@ -1,7 +1,7 @@
 import type { PlaybackPlan } from "@nimbus/protocol";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { Icon } from "../../components/icon.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
-import { Icon } from "../icon.js";
 import { audioTrackLabel, renditionLabel, SPEEDS, speedLabel, subtitleLabel } from "./labels.js";
 import * as icons from "./player-icons.js";
 import { formatTime } from "./time.js";

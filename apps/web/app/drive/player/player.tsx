@@ -1,9 +1,9 @@
 import type { PlaybackCapabilities, PlaybackPlan } from "@nimbus/protocol";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { errorText } from "../../api/client.js";
+import { Icon } from "../../components/icon.js";
+import { Spinner } from "../../components/spinner.js";
 import { useT } from "../../i18n/i18n.js";
-import { Icon } from "../icon.js";
-import { Spinner } from "../spinner.js";
 import { browserProbe, detectCapabilities } from "./capabilities.js";
 import {
   type ControlActions,

@@ -5,7 +5,7 @@ import {
   type PlaybackRequest,
   type SavePlaybackPosition,
 } from "@nimbus/protocol";
-import { type ApiResult, callEndpoint, endpointUrl } from "../../api/client.js";
+import { type ApiResult, callEndpoint } from "../../api/client.js";
 import { getDeviceId } from "../../lib/device-id.js";
 import { memoryStorage } from "../../lib/platform.js";
 
@@ -36,7 +36,7 @@ function storage() {
 
 /** The position PUT (`fetch` with keepalive: `sendBeacon` can only POST). */
 export function positionPath(fileId: string): string {
-  return endpointUrl(nimbusApi.playback.savePosition, { params: { id: fileId } });
+  return `/drive/v1/files/${encodeURIComponent(fileId)}/playback_position`;
 }
 
 export function driveSource(fileId: string, locale: string): PlaybackSource {

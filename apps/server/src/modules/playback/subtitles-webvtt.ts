@@ -1,0 +1,135 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { NimbusError } from "@nimbus/protocol";
+import { runTool } from "../../lib/run-tool.js";
+
+/** A subtitle file larger than this is no subtitle: refused rather than converted. */
+export const MAX_SUBTITLE_FILE_BYTES = 16 * 1024 * 1024;
+/** The most WebVTT one conversion may write. */
+const MAX_WEBVTT_BYTES = 32 * 1024 * 1024;
+
+/** Where one WebVTT comes from: a subtitle stream of a media blob, or a whole subtitle file's blob. */
+export type WebVttSource =
+  | {
+      kind: "stream";
+      gcid: string;
+      index: number;
+      open(): Promise<{ path: string; release(): Promise<void> }>;
+    }
+  | {
+      kind: "file";
+      gcid: string;
+      format: string;
+      open(): Promise<{ path: string; release(): Promise<void> }>;
+    };
+
+export interface WebVtt {
+  /** The cached file. */
+  path: string;
+  size: number;
+  /** Names the content: the blob and the stream. */
+  etag: string;
+}
+
+const SAFE_KEY = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** The cache file's name: by blob and stream, never by user, so every viewer of the bytes shares it. */
+export function cacheKey(source: Pick<WebVttSource, "kind" | "gcid"> & { index?: number }): string {
+  if (!SAFE_KEY.test(source.gcid)) throw new NimbusError("file_not_found", "unexpected blob key");
+  return source.kind === "stream" ? `${source.gcid}.s${source.index}` : `${source.gcid}.file`;
+}
+
+/** Whether bytes already are WebVTT (after an optional BOM): passed through as they are. */
+export function isWebVtt(bytes: Buffer): boolean {
+  const text = bytes
+    .subarray(0, 16)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "");
+  return /^WEBVTT($|[ \t\r\n])/.test(text);
+}
+
+/**
+ * WebVTT made with ffmpeg on first demand and kept on disk under `dir` (decision 0060):
+ * `-map 0:<index> -c:s webvtt -f webvtt` for an embedded text stream, the whole file for a
+ * sidecar SubRip/ASS/SSA; a WebVTT file is passed through. One conversion at a time per
+ * key; a source that cannot be converted (an image subtitle, a broken file) is remembered
+ * as such (`.failed`) and answers `subtitle_not_convertible` without running ffmpeg again.
+ */
+export class WebVttCache {
+  private readonly running = new Map<string, Promise<WebVtt>>();
+
+  constructor(
+    private readonly dir: string,
+    private readonly ffmpeg: () => string | undefined,
+  ) {}
+
+  async get(source: WebVttSource): Promise<WebVtt> {
+    const key = cacheKey(source);
+    const file = path.join(this.dir, `${key}.vtt`);
+    const cached = await sizeOf(file);
+    if (cached !== undefined) return { path: file, size: cached, etag: `"${key}"` };
+    if ((await sizeOf(`${file}.failed`)) !== undefined) throw notConvertible(key);
+    let job = this.running.get(key);
+    if (!job) {
+      job = this.make(source, key, file).finally(() => this.running.delete(key));
+      this.running.set(key, job);
+    }
+    return job;
+  }
+
+  private async make(source: WebVttSource, key: string, file: string): Promise<WebVtt> {
+    await mkdir(this.dir, { recursive: true });
+    const partial = `${file}.${randomUUID()}.part`;
+    const local = await source.open();
+    try {
+      const made = await this.convert(source, local.path, partial);
+      if (!made) {
+        await writeFile(`${file}.failed`, "");
+        throw notConvertible(key);
+      }
+      await rename(partial, file);
+    } finally {
+      await rm(partial, { force: true });
+      await local.release();
+    }
+    return { path: file, size: (await sizeOf(file)) ?? 0, etag: `"${key}"` };
+  }
+
+  /** Writes `out`; false when the source is not a subtitle ffmpeg can turn into WebVTT. */
+  private async convert(source: WebVttSource, input: string, out: string): Promise<boolean> {
+    if (source.kind === "file") {
+      const size = (await sizeOf(input)) ?? 0;
+      if (size > MAX_SUBTITLE_FILE_BYTES) return false;
+      const bytes = await readFile(input);
+      if (isWebVtt(bytes)) {
+        await writeFile(out, bytes);
+        return true;
+      }
+    }
+    const ffmpeg = this.ffmpeg();
+    if (!ffmpeg) throw new NimbusError("preview_not_set_up", "ffmpeg is not installed");
+    const map = source.kind === "stream" ? ["-map", `0:${source.index}`] : ["-map", "0:s:0"];
+    // -copyts: cue times stay the source's (without it ffmpeg shifts them by the file's start
+    // time, e.g. +23 ms for AAC priming), the clock the video plays on, direct or through HLS.
+    const inputArgs = ["-v", "error", "-nostdin", "-copyts", "-i", input];
+    const args = [...inputArgs, ...map, "-c:s", "webvtt", "-f", "webvtt", "-y", out];
+    const result = await runTool(ffmpeg, args, { timeoutMs: 10 * 60_000, maxOutputBytes: 1024 * 1024 });
+    if (result.code !== 0) return false;
+    const size = await sizeOf(out);
+    if (size === undefined || size > MAX_WEBVTT_BYTES) return false;
+    return isWebVtt(await readFile(out));
+  }
+}
+
+function notConvertible(key: string): NimbusError {
+  return new NimbusError("subtitle_not_convertible", `no WebVTT from ${key}`);
+}
+
+async function sizeOf(file: string): Promise<number | undefined> {
+  try {
+    return (await stat(file)).size;
+  } catch {
+    return undefined;
+  }
+}
