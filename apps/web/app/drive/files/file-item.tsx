@@ -4,7 +4,8 @@ import { Link } from "react-router";
 import { fileIcons, itemIcon, itemTone } from "../../components/file-icons.js";
 import { Icon } from "../../components/icon.js";
 import * as icons from "../../components/icons.js";
-import { formatBytes } from "../../i18n/format.js";
+import { watchedPercent } from "../../components/player/time.js";
+import { formatBytes, formatPercent } from "../../i18n/format.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
 import type { LayoutView } from "./geometry.js";
 import { nameParts } from "./name-parts.js";
@@ -224,6 +225,28 @@ function Location({ file, path }: { file: DriveFile; path: string }) {
   );
 }
 
+/** How much of a video or song the user has played (`playback_position`): a thin bar, as video sites draw it. */
+function WatchedBar({ file }: { file: DriveFile }) {
+  const t = useT();
+  const locale = useLocale();
+  const share = watchedPercent(file.playback_position);
+  if (share <= 0) return null;
+  const label = t("files.watched", { percent: formatPercent(Math.round(share), locale) });
+  return (
+    <span
+      className="watched-bar"
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(share)}
+      aria-label={label}
+      title={label}
+    >
+      <span style={{ width: `${share}%` }} />
+    </span>
+  );
+}
+
 function Name({ file, renaming, onRename }: Pick<ItemProps, "file" | "renaming" | "onRename">): ReactNode {
   const t = useT();
   if (renaming) return <RenameInput file={file} onRename={onRename} />;
@@ -298,6 +321,7 @@ export const FileItem = memo(function FileItem(props: ItemProps) {
           <span className="name-stack">
             <Name file={file} renaming={renaming} onRename={props.onRename} />
             {props.location && <Location file={file} path={props.location} />}
+            <WatchedBar file={file} />
             <span className="row-meta muted" aria-hidden="true" suppressHydrationWarning>
               {(trash
                 ? // In the trash, what matters first: the days left, then when, then the size.
@@ -330,6 +354,7 @@ export const FileItem = memo(function FileItem(props: ItemProps) {
       <div className="card-preview">
         <Thumb file={file} size={44} />
         <Check index={index} selected={selected} name={file.name} onCheck={props.onCheck} />
+        <WatchedBar file={file} />
       </div>
       <div className="card-text">
         <Name file={file} renaming={renaming} onRename={props.onRename} />
