@@ -55,7 +55,7 @@ const MODULE_LEVELS: readonly (readonly string[])[] = [
   ["previews"],
   ["files"],
   ["downloads", "uploads", "archives", "space", "shares"],
-  ["accounts", "audit", "console", "offline", "rewards", "payments", "webdav"],
+  ["accounts", "audit", "console", "offline", "rewards", "payments", "webdav", "playback"],
   ["captcha"],
 ];
 
