@@ -1,6 +1,7 @@
 import { useCallback, useRef } from "react";
 import { Outlet, redirect, useLocation } from "react-router";
 import { SignInDialog } from "../accounts/sign-in-dialog.js";
+import { QueryRoot } from "../api/query.js";
 import { useLayoutState } from "../components/platform/layout-state.js";
 import { usePageAction } from "../components/platform/page-actions.js";
 import { BuildUpdate } from "../drive/build-update.js";
@@ -69,27 +70,29 @@ export default function DriveLayout() {
   useSharedFiles();
   return (
     <DriveSessionContext.Provider value={driveSession}>
-      <div className={withSidebar ? "layout layout-drive" : "layout layout-drive no-sidebar"}>
-        <DriveHeader
-          sidebarId={SIDEBAR_ID}
-          drawerOpen={drawerOpen}
-          onMenu={() => setSidebarMobileVisible(!drawerOpen)}
-          menuButton={menuButton}
-          variant={variant}
-        />
-        {withSidebar && (
-          <DriveSidebar id={SIDEBAR_ID} open={drawerOpen} onClose={closeDrawer} returnFocus={menuButton} />
-        )}
-        <Outlet />
-        {withSidebar && <GuideDialog />}
-        {withSidebar && <UploadHost />}
-        <BuildUpdate />
-        <OfflineNotice />
-        {withSidebar && <PreviewHost />}
-        {variant !== "login" && <SignInDialog />}
-        <ShareDialogHost />
-        {withSidebar && <DrivePageActions />}
-      </div>
+      <QueryRoot>
+        <div className={withSidebar ? "layout layout-drive" : "layout layout-drive no-sidebar"}>
+          <DriveHeader
+            sidebarId={SIDEBAR_ID}
+            drawerOpen={drawerOpen}
+            onMenu={() => setSidebarMobileVisible(!drawerOpen)}
+            menuButton={menuButton}
+            variant={variant}
+          />
+          {withSidebar && (
+            <DriveSidebar id={SIDEBAR_ID} open={drawerOpen} onClose={closeDrawer} returnFocus={menuButton} />
+          )}
+          <Outlet />
+          {withSidebar && <GuideDialog />}
+          {withSidebar && <UploadHost />}
+          <BuildUpdate />
+          <OfflineNotice />
+          {withSidebar && <PreviewHost />}
+          {variant !== "login" && <SignInDialog />}
+          <ShareDialogHost />
+          {withSidebar && <DrivePageActions />}
+        </div>
+      </QueryRoot>
     </DriveSessionContext.Provider>
   );
 }
