@@ -14,11 +14,16 @@ import type { NimbusApp } from "./types.js";
 /**
  * One error shape for every failure: `{error, error_code, error_description,
  * error_uri, details}`, status from the catalogue, description localized from
- * Accept-Language. A full or unwritable disk is `resource_exhausted` or
+ * Accept-Language. A full or unwritable disk is `insufficient_storage` or
  * `unavailable`; other unexpected errors become `internal`. Their detail (paths
  * included) stays in the log.
  */
-export function installErrorHandler(app: NimbusApp, localizer: ErrorLocalizer): void {
+export function installErrorHandler(
+  app: NimbusApp,
+  localizer: ErrorLocalizer,
+  /** Told when a request failed because the server's storage is full (the spare is released). */
+  onStorageFull: () => Promise<void> = async () => {},
+): void {
   app.setNotFoundHandler((request, reply) => {
     const path = requestPath(request);
     const error = new NimbusError("route_not_found", `no route ${request.method} ${path}`, {
@@ -27,13 +32,14 @@ export function installErrorHandler(app: NimbusApp, localizer: ErrorLocalizer): 
     return sendError(request, reply, error, localizer);
   });
 
-  app.setErrorHandler((raw: FastifyError, request, reply) => {
+  app.setErrorHandler(async (raw: FastifyError, request, reply) => {
     const error = toNimbusError(raw);
     if (error.error === "internal") request.log.error({ err: raw }, "unexpected error");
     else if (storageFailure(raw))
       request.log.error({ err: raw }, error.message); // operators must see a full disk
     else if (error.status >= 500) request.log.warn({ err: raw }, error.message);
     else request.log.info({ error: error.error, reason: error.message }, "request failed");
+    if (error.error === "insufficient_storage") await onStorageFull().catch(() => {});
     return sendError(request, reply, error, localizer);
   });
 }
@@ -61,6 +67,8 @@ export function sendError(
       { "@type": LOCALIZED_MESSAGE_TYPE, locale, message: description },
     ],
   };
+  // A body left unread (a refused upload) would keep arriving on a kept-alive connection: close it.
+  if (request.raw.complete === false) reply.header("connection", "close");
   return reply
     .code(error.status)
     .header("content-language", locale)

@@ -6,10 +6,10 @@ const failed = (code: string, cause?: unknown) =>
 
 describe("storageFailure", () => {
   it.each([
-    ["ENOSPC", "resource_exhausted"],
-    ["EDQUOT", "resource_exhausted"],
-    ["SQLITE_FULL", "resource_exhausted"],
-    ["53100", "resource_exhausted"],
+    ["ENOSPC", "insufficient_storage"],
+    ["EDQUOT", "insufficient_storage"],
+    ["SQLITE_FULL", "insufficient_storage"],
+    ["53100", "insufficient_storage"],
     ["EROFS", "unavailable"],
     ["EACCES", "unavailable"],
     ["EIO", "unavailable"],
@@ -23,7 +23,7 @@ describe("storageFailure", () => {
 
   it("finds the code on a wrapped cause, and ignores other failures", () => {
     expect(storageFailure(new Error("stream failed", { cause: failed("ENOSPC") }))?.error).toBe(
-      "resource_exhausted",
+      "insufficient_storage",
     );
     expect(storageFailure(failed("ENOENT"))).toBeUndefined();
     expect(storageFailure(failed("SQLITE_CONSTRAINT_UNIQUE"))).toBeUndefined();

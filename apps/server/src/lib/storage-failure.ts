@@ -7,7 +7,7 @@ const UNAVAILABLE = new Set(["EROFS", "EACCES", "EIO", "SQLITE_READONLY", "SQLIT
 
 /**
  * The spec error for a failure of the server's own storage (disk or database
- * file): `resource_exhausted` when it is full, `unavailable` when it cannot be
+ * file): `insufficient_storage` (507) when it is full, `unavailable` when it cannot be
  * written. Undefined for anything else. The message names the code only: the
  * error's own message holds a server path, which no answer may show.
  */
@@ -17,7 +17,7 @@ export function storageFailure(error: unknown): NimbusError | undefined {
     if (typeof code === "string") {
       const family = code.startsWith("SQLITE_") ? code.split("_", 2).join("_") : code;
       if (EXHAUSTED.has(family)) {
-        return new NimbusError("resource_exhausted", `storage full (${code})`, { cause: error });
+        return new NimbusError("insufficient_storage", `storage full (${code})`, { cause: error });
       }
       if (UNAVAILABLE.has(family)) {
         return new NimbusError("unavailable", `storage not writable (${code})`, { cause: error });

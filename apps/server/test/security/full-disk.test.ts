@@ -92,8 +92,8 @@ describe("security: a full or read-only disk answers localized errors and never 
     });
 
   it.each([
-    ["ENOSPC", 429, "resource_exhausted"],
-    ["EDQUOT", 429, "resource_exhausted"],
+    ["ENOSPC", 507, "insufficient_storage"],
+    ["EDQUOT", 507, "insufficient_storage"],
     ["EROFS", 503, "unavailable"],
     ["EIO", 503, "unavailable"],
   ] as const)(
@@ -111,30 +111,30 @@ describe("security: a full or read-only disk answers localized errors and never 
   // With S3 an unfinished upload's bytes live in the bucket (decision 0040), not on this
   // disk: these two are local-disk cases.
   it.skipIf(testBlobStoreKind === "s3")(
-    "answers a tus PATCH whose bytes cannot be written with resource_exhausted",
+    "answers a tus PATCH whose bytes cannot be written with insufficient_storage",
     async () => {
       const bytes = patternBytes(100_000, 2);
       const url = await startResumable("patch.bin", bytes);
       vi.spyOn(UploadFiles.prototype, "write").mockRejectedValueOnce(diskError("ENOSPC"));
       const response = await patch(url, bytes, "ko");
       const body = await response.text();
-      expect(response.status, body).toBe(429);
+      expect(response.status, body).toBe(507);
       expect(JSON.parse(body)).toMatchObject({
-        error: "resource_exhausted",
-        error_description: (await loadErrorMessages("ko")).resource_exhausted,
+        error: "insufficient_storage",
+        error_description: (await loadErrorMessages("ko")).insufficient_storage,
       });
     },
   );
 
-  it("answers a last tus PATCH whose blob cannot be stored with resource_exhausted, without a path", async () => {
+  it("answers a last tus PATCH whose blob cannot be stored with insufficient_storage, without a path", async () => {
     const bytes = patternBytes(100_000, 3);
     const url = await startResumable("last.bin", bytes);
     failure = "ENOSPC";
     const response = await patch(url, bytes);
     const body = await response.text();
     expect(body).not.toContain(SECRET_PATH);
-    expect(response.status, body).toBe(429);
-    expect(JSON.parse(body).error).toBe("resource_exhausted");
+    expect(response.status, body).toBe(507);
+    expect(JSON.parse(body).error).toBe("insufficient_storage");
   });
 
   it.skipIf(testBlobStoreKind === "s3")(

@@ -32,6 +32,8 @@ export interface ResumableUploadsDeps {
   locks: Locks;
   /** Told of every file a finished upload completes. */
   onCompleted?: (row: FileRow) => Promise<unknown>;
+  /** Told when a PATCH found the volume full (the spare file is released). */
+  onStorageFull?: () => Promise<void>;
 }
 
 /**
@@ -161,6 +163,12 @@ export class ResumableUploads {
           return row?.state === "active" ? { size: row.size, createdAt: row.created_at } : undefined;
         },
         onFinished: (id) => this.finish(id),
+        onStorageFull: async (id) => {
+          this.hasher?.forget(id);
+          await this.deps.onStorageFull?.();
+          await this.store.discard(id);
+          await this.store.create(id);
+        },
       }),
     );
     return this.tus;

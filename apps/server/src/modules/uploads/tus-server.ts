@@ -19,6 +19,8 @@ export interface TusServerOptions {
   locks: Locks;
   /** Runs when the last byte of an upload is written, before the last PATCH is answered. */
   onFinished: (uploadId: string) => Promise<void>;
+  /** Runs when a PATCH found the volume full: its bytes are dropped, so the upload restarts at 0. */
+  onStorageFull: (uploadId: string) => Promise<void>;
 }
 
 /** The tus side of resumable uploads, loaded on the first tus request (it costs start-up time). */
@@ -37,6 +39,7 @@ class TusUploadStore extends DataStore {
   constructor(
     private readonly bytes: UploadBytes,
     private readonly lookup: UploadSizeLookup,
+    private readonly onStorageFull: (uploadId: string) => Promise<void>,
   ) {
     super();
     // Uploads are created by POST /drive/v1/files; no deferred lengths or concatenation,
@@ -68,7 +71,10 @@ class TusUploadStore extends DataStore {
     try {
       return await this.bytes.write(readable, id, offset, found.size);
     } catch (error) {
-      throw storageFailure(error) ?? ERRORS.FILE_WRITE_ERROR;
+      const failure = storageFailure(error);
+      // A partial that filled the volume is released at once, not left to expire.
+      if (failure?.error === "insufficient_storage") await this.onStorageFull(id).catch(() => {});
+      throw failure ?? ERRORS.FILE_WRITE_ERROR;
     }
   }
 }
@@ -78,7 +84,7 @@ export function createTusHandler(options: TusServerOptions): TusHandler {
   const locker = new TusLocker(options.locks);
   const server = new Server({
     path: options.path,
-    datastore: new TusUploadStore(options.bytes, options.lookup),
+    datastore: new TusUploadStore(options.bytes, options.lookup, options.onStorageFull),
     allowedHeaders: ["authorization", "x-client-id", "x-device-id", "x-request-id"],
     locker: (request) => (request.method === "HEAD" ? NO_LOCK : locker),
     onUploadFinish: async (_request, upload) => {

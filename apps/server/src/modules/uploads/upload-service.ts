@@ -47,6 +47,8 @@ export interface UploadServiceDeps {
   events?: { record(events: readonly NewEvent[]): Promise<void> };
   /** Called once a file's bytes are committed (thumbnails and media info are made from it). */
   onFileCompleted?: (file: FileRow) => Promise<void>;
+  /** Told when a write found the volume full (the spare file is released). */
+  onStorageFull?: () => Promise<void>;
 }
 
 interface UploadStart {
