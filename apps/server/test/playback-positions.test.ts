@@ -183,6 +183,43 @@ describe("playback: positions and remembered tracks", () => {
     expect(after).toEqual({ audio_language: "jpn", subtitle_language: "" });
   });
 
+  it("gives the plan the saved position, this file's subtitle and, on the next file, the remembered languages", async () => {
+    const plan = async (id: string) => {
+      const response = await t.app.inject({
+        method: "POST",
+        url: `/drive/v1/files/${id}/playback`,
+        headers: alice.auth,
+        payload: {
+          capabilities: {
+            containers: ["mp4", "mkv"],
+            video_codecs: ["h264"],
+            audio_codecs: ["aac", "flac"],
+            hls: "mse",
+          },
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    expect(
+      (await save(alice, film.id, { position_ms: 8_000, duration_ms: 60_000, subtitle: "s3" })).statusCode,
+    ).toBe(204);
+    const here = await plan(film.id);
+    expect(here.position).toMatchObject({ position_ms: 8_000, duration_ms: 60_000 });
+    expect(here.subtitle).toBe("s3");
+    expect(here.subtitles.find((s: { id: string }) => s.id === "s3")).toMatchObject({ language: "eng" });
+
+    const next = await uploadFile(t.app, alice, "Next.mkv", mkv);
+    await t.jobs.drain();
+    const fresh = await plan(next.id);
+    expect(fresh.position).toBeNull();
+    expect(fresh.audio_track).toBe(2); // Japanese, chosen on the first film
+    expect(fresh.subtitle).toBe("s3"); // English, remembered by language
+
+    expect((await save(alice, film.id, { position_ms: 59_000, duration_ms: 60_000 })).statusCode).toBe(204);
+    expect((await plan(film.id)).position).toBeNull(); // played to the end: starts over
+  });
+
   it("removes a file's positions with the file, and a user's with the account", async () => {
     const count = async (fileId: string) =>
       (
