@@ -16,7 +16,8 @@ import { installSecurityHeaders } from "./http/security-headers.js";
 import type { NimbusApp } from "./http/types.js";
 import { registerWeb } from "./http/web/web.js";
 import { registerWebDav } from "./http/webdav/webdav.js";
-import { type AppDeps, createServices } from "./services.js";
+import type { DataVolume } from "./lib/data-volume.js";
+import { type AppDeps, createServices, type Services } from "./services.js";
 
 export interface BuildOptions {
   /** pino options, a logger instance, or false for silence (tests). */
@@ -27,6 +28,15 @@ export interface BuildOptions {
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** Builds the whole HTTP application on the given dependencies. It does not listen. */
+const appServices = new WeakMap<NimbusApp, Services>();
+
+/** The services an app was built with: tests read what routes leave no trace of (ffmpeg runs). */
+export function servicesOf(app: NimbusApp): Services {
+  const services = appServices.get(app);
+  if (!services) throw new Error("not an app made by buildApp");
+  return services;
+}
+
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<NimbusApp> {
   const localizer = await ErrorLocalizer.load();
   const app = Fastify({
@@ -65,9 +75,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   installCompression(app);
 
   await app.register(fastifyCookie);
-  installErrorHandler(app, localizer);
+  installErrorHandler(app, localizer, () => services.dataVolume.full());
   installWellFormedText(app);
   const services = createServices(deps, app.log);
+  appServices.set(app, services);
   await services.seedCatalogue();
   // Codes answered but not yet sent go out before the database closes.
   app.addHook("onClose", () => services.backgroundSends.settled());
@@ -77,8 +88,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.addHook("onClose", () => services.events.wakes.close());
   app.addHook("onClose", () => services.remoteConfig.close());
   installRequestMetrics(app, services.metrics);
+  watchDataVolume(app, services.dataVolume);
   // The BitTorrent child process stops (once running fetches have been aborted).
   app.addHook("onClose", () => services.torrents.close());
+  // Running ffmpeg streams stop (playback, decision 0060).
+  app.addHook("onClose", () => services.hlsSessions.close());
   // Root hooks come before any scope context loads: a context copies the root's hooks when it loads.
   registerCaptcha(app, services.captcha);
   await registerOpenApi(app, deps.config.publicUrl);
@@ -92,4 +106,19 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     }),
   );
   return app;
+}
+
+/** How often a listening node looks at DATA_DIR's free space (and puts the spare file back). */
+const VOLUME_CHECK_MS = 30_000;
+
+/** From listen on, the spare file is kept and DATA_DIR's volume looked at every 30 s (decision 0063). */
+function watchDataVolume(app: NimbusApp, volume: DataVolume): void {
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook("onListen", async () => {
+    const check = () =>
+      void volume.check().catch((err) => app.log.warn({ err }, "DATA_DIR volume check failed"));
+    check();
+    timer = setInterval(check, VOLUME_CHECK_MS).unref();
+  });
+  app.addHook("onClose", async () => clearInterval(timer));
 }

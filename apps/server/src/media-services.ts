@@ -9,6 +9,7 @@ import { ZipPlanner } from "./modules/downloads/zip-service.js";
 import { MediaStreams } from "./modules/playback/media-streams.js";
 import { PlaybackPlans } from "./modules/playback/playback-plans.js";
 import { PlaybackService } from "./modules/playback/playback-service.js";
+import { SegmentCache } from "./modules/playback/segment-cache.js";
 import { SourceFiles } from "./modules/playback/source-files.js";
 import { PreviewService } from "./modules/previews/preview-service.js";
 import type { Shared } from "./services.js";
@@ -28,6 +29,8 @@ export interface MediaServices {
   playback: PlaybackService;
   /** Local paths of blobs for ffmpeg (S3: one cached copy per node). */
   sourceFiles: SourceFiles;
+  /** HLS segments by blob and profile, and S3 source copies, under one size cap. */
+  playbackCache: SegmentCache;
 }
 
 /** Builds them and registers their job handlers (`previews.generate`, `archives.decompress`). */
@@ -58,7 +61,12 @@ export function wireMedia(shared: Shared): MediaServices {
     run: (job, context) => extractor.run(job, context.signal),
     release: (job) => extractor.release(job),
   });
-  const sourceFiles = new SourceFiles(blobs, path.join(config.dataDir, "playback", "sources"));
+  const playbackCache = new SegmentCache(
+    path.join(config.dataDir, "playback"),
+    config.playback.cacheBytes,
+    clock,
+  );
+  const sourceFiles = new SourceFiles(blobs, playbackCache);
   const mediaStreams = new MediaStreams({ store: shared.previewStore, tools, sources: sourceFiles, clock });
   const playbackPlans = new PlaybackPlans({
     streams: mediaStreams,
@@ -66,13 +74,14 @@ export function wireMedia(shared: Shared): MediaServices {
     memberships: shared.memberships,
     clock,
     publicUrl: config.publicUrl,
-    policy: { freeMaxHeight: 720 },
+    policy: { freeMaxHeight: config.playback.freeMaxHeight },
   });
   return {
     mediaStreams,
     playbackPlans,
     playback: new PlaybackService({ plans: playbackPlans, files, users: shared.users }),
     sourceFiles,
+    playbackCache,
     traffic: new DownloadTraffic(db, clock, config),
     zips: new ZipPlanner(db, blobs),
     previews,

@@ -9,6 +9,7 @@ import { type DriveServices, wireDrive } from "./drive-services.js";
 import { type GrantsServices, wireGrants } from "./grants-services.js";
 import type { JobQueue } from "./jobs/job-queue.js";
 import type { Clock } from "./lib/clock.js";
+import { DataVolume } from "./lib/data-volume.js";
 import type { BackgroundSends } from "./mail/background-sends.js";
 import type { Mailer, SmsSender } from "./mail/index.js";
 import { type MediaServices, wireMedia } from "./media-services.js";
@@ -35,9 +36,11 @@ import { TaskJobs } from "./modules/tasks/task-jobs.js";
 import { TaskService } from "./modules/tasks/task-service.js";
 import type { UserSettingsStore } from "./modules/users/user-settings.js";
 import { UsersRepository } from "./modules/users/users-repository.js";
+import { DavLocks } from "./modules/webdav/dav-locks.js";
 import { DavProperties } from "./modules/webdav/dav-properties.js";
 import { DavTree } from "./modules/webdav/dav-tree.js";
 import { type OperatorServices, wireOperators } from "./operator-services.js";
+import { type PlaybackServices, wirePlayback } from "./playback-services.js";
 import { type PlaybackStateServices, wirePlaybackState } from "./playback-state-services.js";
 import { type RewardsServices, wireRewards } from "./rewards-services.js";
 import { type ShareServices, wireShares } from "./share-services.js";
@@ -90,13 +93,16 @@ export interface Shared extends AppDeps {
   memberships: Memberships;
   /** The log of admin actions, written by every area an admin acts in. */
   adminLog: AdminLog;
+  /** DATA_DIR's volume: free space against the reserve, and the spare released when it fills. */
+  dataVolume: DataVolume;
 }
 
 /** The domain services routes call (`services.x`), built once per app from its dependencies. */
 export interface Services
   extends AppDeps,
-    Pick<Shared, "users" | "events" | "tasks" | "links" | "memberships">,
+    Pick<Shared, "users" | "events" | "tasks" | "links" | "memberships" | "dataVolume">,
     MediaServices,
+    PlaybackServices,
     PlaybackStateServices,
     DriveServices,
     GrantsServices,
@@ -119,6 +125,8 @@ export interface Services
   davTree: DavTree;
   /** WebDAV dead properties (PROPPATCH). */
   davProperties: DavProperties;
+  /** WebDAV write locks (LOCK/UNLOCK), in the database so every node honours them. */
+  davLocks: DavLocks;
 }
 
 /**
@@ -131,6 +139,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
   const drive = wireDrive(shared, media.previews);
   const grants = wireGrants(shared);
   const shares = wireShares(shared, media.previews, grants.userSettings);
+  const playback = wirePlayback(shared, media, drive, shares);
   const playbackState = wirePlaybackState(shared, media, shares);
   const shield = wireShield(shared, (clientId) => grants.clients.find(clientId)?.captchaSalts);
   const mailLog = log.child({ component: "mail" });
@@ -146,7 +155,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
     accounts,
     shares,
   });
-  const { rateLimits, users, events, tasks, links, memberships } = shared;
+  const { rateLimits, users, events, tasks, links, memberships, dataVolume } = shared;
   // Magnets and .torrent files: peers and trackers pass the same address rule (decision 0026).
   const torrents = new TorrentSource({
     ...shared.config.torrent,
@@ -165,6 +174,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
     appSaveFolders,
     davTree: new DavTree(shared.db),
     davProperties: new DavProperties(shared.db, shared.clock),
+    davLocks: new DavLocks(shared.db, shared.clock),
     ...deps,
     rateLimits,
     users,
@@ -172,7 +182,9 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
     tasks,
     links,
     memberships,
+    dataVolume,
     ...media,
+    ...playback,
     ...playbackState,
     ...drive,
     ...grants,
@@ -248,6 +260,7 @@ function createShared(deps: AppDeps, log: FastifyBaseLogger): Shared {
     links: new DownloadLinks(deps.config.secretKey),
     memberships: new Memberships(db, deps.clock, deps.config.quota),
     adminLog: new AdminLog(db, deps.clock),
+    dataVolume: new DataVolume({ dir: deps.config.dataDir, ...deps.config.disk }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { isIpOrRange } from "./ip-ranges.js";
 import { type RewardsConfig, rewardsConfig } from "./rewards-config.js";
@@ -83,6 +84,14 @@ export interface Config {
   };
   /** Fall back on the preview programs installed with the npm packages (`lib/media-tools.ts`). */
   mediaToolsBundled: boolean;
+  /** Playback (decision 0060): free users' renditions, transcode limits, idle stop, cache cap. */
+  playback: {
+    freeMaxHeight: number;
+    maxTranscodes: number;
+    maxTranscodesPerUser: number;
+    idleMs: number;
+    cacheBytes: number;
+  };
   /** The BitTorrent engine (magnets and `.torrent` files). */
   torrent: {
     dht: boolean;
@@ -247,6 +256,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       extractPerUser: e.ARCHIVE_EXTRACT_PER_USER,
     },
     mediaToolsBundled: e.MEDIA_TOOLS_BUNDLED,
+    playback: {
+      freeMaxHeight: e.PLAYBACK_FREE_MAX_HEIGHT,
+      maxTranscodes: e.PLAYBACK_MAX_TRANSCODES ?? Math.max(1, Math.floor(availableParallelism() / 2)),
+      maxTranscodesPerUser: e.PLAYBACK_MAX_TRANSCODES_PER_USER,
+      idleMs: e.PLAYBACK_IDLE_SECONDS * 1000,
+      cacheBytes: e.PLAYBACK_CACHE_BYTES,
+    },
     torrent: {
       dht: e.TORRENT_DHT ?? e.NODE_ENV !== "test",
       trackers: commaList(e.TORRENT_TRACKERS),

@@ -288,6 +288,39 @@ export const envSchema = z.object({
     .describe(
       "Video, PDF and archive previews use the programs on `PATH` (ffmpeg, ffprobe, 7zz, pdftoppm, lsar and unar) and, where one is missing, those installed with the npm packages (decision 0056). `false`: only the programs on `PATH`.",
     ),
+  PLAYBACK_FREE_MAX_HEIGHT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(720)
+    .describe(
+      "Highest transcoded rendition (in lines) free users may play; premium members play all. The original plays for everyone when it needs no transcode.",
+    ),
+  PLAYBACK_MAX_TRANSCODES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      "Most video transcodes this server runs at once (remuxes and audio transcodes are not counted); default half the CPU cores, at least 1.",
+    ),
+  PLAYBACK_MAX_TRANSCODES_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1)
+    .describe("Most video transcodes one viewer runs at once (an anonymous share visitor: per address)."),
+  PLAYBACK_IDLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .default(60)
+    .describe("Seconds without a segment request after which a stream's ffmpeg is stopped."),
+  PLAYBACK_CACHE_BYTES: byteCount
+    .default(10 * 1024 ** 3)
+    .describe(
+      "Size cap of the playback cache under `DATA_DIR/playback` (HLS segments by blob and profile, and S3 sources copied for ffmpeg); the least recently used go first.",
+    ),
   JOB_LEASE_SECONDS: z.coerce
     .number()
     .int()

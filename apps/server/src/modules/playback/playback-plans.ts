@@ -34,6 +34,12 @@ export interface PlaybackPlansDeps {
   hooks?: PlaybackHooks;
 }
 
+/** What the plan asks of the HLS streams before answering a transcode (`HlsSessions`). */
+export interface TranscodeLimits {
+  isAvailable(gcid: string, profileId: string): boolean;
+  assertCanStart(viewer: string): void;
+}
+
 export interface Rendition extends PlaybackRendition {
   /** Whether playing it needs a transcode (a lower height, or the original of a video that cannot be copied). */
   transcoded: boolean;
@@ -94,9 +100,15 @@ export function pickAudio(
  */
 export class PlaybackPlans {
   private hooks: PlaybackHooks;
+  private limits: TranscodeLimits | undefined;
 
   constructor(private readonly deps: PlaybackPlansDeps) {
     this.hooks = deps.hooks ?? NO_HOOKS;
+  }
+
+  /** The transcode limits: a plan that would start a video transcode over them is refused. */
+  useLimits(limits: TranscodeLimits): void {
+    this.limits = limits;
   }
 
   /** Wires subtitles, positions and remembered tracks (their modules are built after this one). */
@@ -106,13 +118,15 @@ export class PlaybackPlans {
 
   /**
    * `viewerId` is who watches (their position and preferences; '' for an anonymous share
-   * visitor), `holder` whom the links are made for.
+   * visitor), `holder` whom the links are made for, `viewerKey` whose transcode slots count
+   * (the user, or `ip:<address>` for an anonymous visitor).
    */
   async plan(
     file: FileRow,
     request: PlaybackRequest,
     viewerId: string,
     holder: LinkHolder,
+    viewerKey: string = viewerId,
   ): Promise<PlaybackPlan> {
     const facts = await this.factsOf(file);
     const video = facts.streams.find((s) => s.type === "video");
@@ -154,7 +168,12 @@ export class PlaybackPlans {
         audio: audio?.index ?? -1,
         ...(burn !== undefined && { burn }),
       };
-      url = this.masterUrl(file.id, profileId(profile), holder, now);
+      const id = profileId(profile);
+      // Refused up front with the localized limit errors rather than mid-stream.
+      if (profile.mode === "transcode" && this.limits && !this.limits.isAvailable(facts.gcid, id)) {
+        this.limits.assertCanStart(viewerKey);
+      }
+      url = this.masterUrl(file.id, id, holder, now);
     }
     const subtitles = await this.hooks.listSubtitles(file, holder, facts);
     const subtitle =

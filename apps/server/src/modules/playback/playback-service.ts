@@ -32,6 +32,7 @@ export class PlaybackService {
     request: PlaybackRequest,
   ): Promise<PlaybackPlan> {
     const { file, holder } = await shareVisits.playableFile(visit, fileId);
-    return this.deps.plans.plan(file, request, visit.viewerId ?? "", holder);
+    const viewerId = visit.viewerId ?? "";
+    return this.deps.plans.plan(file, request, viewerId, holder, viewerId || `ip:${visit.client}`);
   }
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import { LocalBlobStore } from "../../blobs/local-blob-store.js";
+import type { SegmentCache } from "./segment-cache.js";
 
 export interface SourceFile {
   path: string;
@@ -23,8 +24,12 @@ export class SourceFiles {
 
   constructor(
     private readonly blobs: BlobStore,
-    readonly dir: string,
+    private readonly cache: SegmentCache,
   ) {}
+
+  get dir(): string {
+    return this.cache.sourcesDir;
+  }
 
   /** Whether sources are copies this node keeps (the cache counts them). */
   get copies(): boolean {
@@ -35,20 +40,34 @@ export class SourceFiles {
     if (this.blobs instanceof LocalBlobStore)
       return { path: this.blobs.pathOf(gcid), release: async () => {} };
     const file = this.pathOf(gcid);
+    const key = `source:${gcid}`;
+    this.cache.pin(key, file);
+    let released = false;
+    const release = async () => {
+      if (released) return;
+      released = true;
+      this.cache.unpin(key);
+    };
     try {
-      await stat(file);
-      const now = new Date();
-      await utimes(file, now, now).catch(() => {});
-      return { path: file, release: async () => {} };
-    } catch {
-      // not here yet
+      const exists = await stat(file).then(
+        () => true,
+        () => false,
+      );
+      if (exists) {
+        const now = new Date();
+        await utimes(file, now, now).catch(() => {});
+        return { path: file, release };
+      }
+      let running = this.fetching.get(gcid);
+      if (!running) {
+        running = this.fetch(gcid, file).finally(() => this.fetching.delete(gcid));
+        this.fetching.set(gcid, running);
+      }
+      return { path: await running, release };
+    } catch (error) {
+      await release();
+      throw error;
     }
-    let running = this.fetching.get(gcid);
-    if (!running) {
-      running = this.fetch(gcid, file).finally(() => this.fetching.delete(gcid));
-      this.fetching.set(gcid, running);
-    }
-    return { path: await running, release: async () => {} };
   }
 
   pathOf(gcid: string): string {
@@ -61,6 +80,7 @@ export class SourceFiles {
     try {
       await pipeline(await this.blobs.get(gcid), createWriteStream(partial));
       await rename(partial, file);
+      await this.cache.add(`source:${gcid}`, file, (await stat(file)).size);
     } catch (error) {
       await rm(partial, { force: true });
       throw error;
