@@ -10,6 +10,7 @@ export const HELP_DIRECTORIES = [
   { slug: "sharing", icon: icons.share, articles: ["share-files", "save-shared-files"] },
   { slug: "cloud-download", icon: icons.magnet, articles: ["add-cloud-download", "supported-links"] },
   { slug: "membership", icon: icons.star, articles: ["premium-plans", "redeem-code"] },
+  { slug: "apps", icon: icons.monitor, articles: ["connect-an-app"] },
 ] as const satisfies ReadonlyArray<{ slug: string; icon: string; articles: readonly string[] }>;
 
 export type HelpDirectory = (typeof HELP_DIRECTORIES)[number];
@@ -24,6 +25,7 @@ export const HELP_ARTICLE_STEPS: Readonly<Record<HelpDirectory["articles"][numbe
   "supported-links": 4,
   "premium-plans": 3,
   "redeem-code": 3,
+  "connect-an-app": 3,
 };
 
 /**

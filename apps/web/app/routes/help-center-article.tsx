@@ -1,4 +1,5 @@
 import { Link, redirect } from "react-router";
+import { ConnectAppGuide, useDavAddress } from "../components/connect-app-guide.js";
 import { Steps } from "../components/page.js";
 import { DEFAULT_HELP_DIRECTORY, resolveHelpPage } from "../content/help-center.js";
 import { documentMessages } from "../i18n/documents.server.js";
@@ -30,6 +31,7 @@ function HelpPage({ dir, articles, article, steps }: Omit<Route.ComponentProps["
   const t = useT();
   const locale = useLocale();
   const path = (rest: string) => localizedPath(locale, `/help-center${rest}`);
+  const davAddress = useDavAddress();
   return (
     <main className="page help-article" id="main">
       <nav aria-label={t("helpCenter.breadcrumb")} className="breadcrumb">
@@ -48,6 +50,7 @@ function HelpPage({ dir, articles, article, steps }: Omit<Route.ComponentProps["
           <Steps
             keys={Array.from({ length: steps }, (_, i) => `helpCenter.article.${article}.step${i + 1}`)}
           />
+          {article === "connect-an-app" && <ConnectAppGuide address={davAddress} headingLevel={2} />}
         </>
       ) : (
         <>

@@ -1,10 +1,13 @@
 import type { AppPasswordInfo, CreatedAppPassword } from "@nimbus/protocol";
 import { nimbusApi } from "@nimbus/protocol";
 import { useCallback, useEffect, useId, useState } from "react";
+import { Link } from "react-router";
+import { ConnectAppGuide, useDavAddress } from "../../components/connect-app-guide.js";
 import { ConfirmDialog } from "../../components/dialogs.js";
 import { LoadFailed, LoadingLine } from "../../components/load-state.js";
 import { formatDate } from "../../i18n/format.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
+import { localizedPath } from "../../i18n/locale-url.js";
 import { accountErrorText, useAccountAction, useAccountApi } from "../../session/use-account-api.js";
 import { AccountStatus } from "../account-status.js";
 
@@ -33,7 +36,7 @@ export function AppPasswordsSection() {
   const [copied, setCopied] = useState<boolean>();
   const [revoking, setRevoking] = useState<AppPasswordInfo>();
   const [error, setError] = useState("");
-  const [address, setAddress] = useState("/dav/");
+  const address = useDavAddress();
   const load = useCallback(async () => {
     const result = await api(nimbusApi.user.listAppPasswords);
     if (result.ok) {
@@ -43,7 +46,6 @@ export function AppPasswordsSection() {
   }, [api, t]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once; the list reloads after each change
   useEffect(() => {
-    setAddress(`${window.location.origin}/dav/`);
     void load();
   }, []);
   return (
@@ -149,6 +151,15 @@ export function AppPasswordsSection() {
           </li>
         ))}
       </ul>
+      <details className="connect-app-details" data-testid="connect-app-details">
+        <summary>{t("connectApp.title")}</summary>
+        <ConnectAppGuide address={address} />
+        <p className="small">
+          <Link to={localizedPath(locale, "/help-center/apps/connect-an-app")}>
+            {t("connectApp.helpLink")}
+          </Link>
+        </p>
+      </details>
       {revoking && (
         <ConfirmDialog
           title={t("accounts.appPasswords.revokeTitle", { name: revoking.name })}
