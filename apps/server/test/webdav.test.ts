@@ -1,3 +1,4 @@
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { driveClient } from "./support/drive.js";
 import { newUser } from "./support/grants.js";
@@ -30,6 +31,11 @@ describe("WebDAV at /dav/", () => {
   });
   afterAll(() => t.close());
 
+  let origin: string | undefined;
+  const originOf = async () => {
+    origin ??= await listen(t.app);
+    return origin;
+  };
   const dav = (method: string, url: string, headers: Record<string, string> = {}, payload?: string) =>
     t.app.inject({
       method: method as "GET",
@@ -41,7 +47,7 @@ describe("WebDAV at /dav/", () => {
   it("answers OPTIONS with its class and methods, without a password", async () => {
     const options = await t.app.inject({ method: "OPTIONS", url: "/dav/" });
     expect(options.statusCode).toBe(200);
-    expect(options.headers.dav).toBe("1");
+    expect(options.headers.dav).toBe("1, 2");
     expect(String(options.headers.allow)).toContain("PROPFIND");
   });
 
@@ -186,24 +192,72 @@ describe("WebDAV at /dav/", () => {
     expect((await dav("GET", "/dav/Backups/dated.txt")).headers["last-modified"]).toBe(when);
   });
 
-  it("refuses a PUT without a parent (409), onto a collection (405), or without a length (411)", async () => {
+  it("refuses a PUT without a parent (409) or onto a collection (405)", async () => {
     expect((await dav("PUT", "/dav/missing/x.txt", {}, "x")).statusCode).toBe(409);
     expect((await dav("PUT", "/dav/notes.txt/x.txt", {}, "x")).statusCode).toBe(409);
     expect((await dav("PUT", "/dav/Backups", {}, "x")).statusCode).toBe(405);
-    // A streamed body of unknown length (chunked) cannot be reserved up front.
-    const origin = await listen(t.app);
-    const chunked = await fetch(`${origin}/dav/chunked.txt`, {
-      method: "PUT",
-      headers: auth,
-      body: new ReadableStream({
-        start(controller) {
-          controller.enqueue(new TextEncoder().encode("x"));
-          controller.close();
-        },
-      }),
-      duplex: "half",
-    } as RequestInit);
-    expect(chunked.status).toBe(411);
+  });
+
+  it("stores a chunked PUT of unknown length, and one with Finder's X-Expected-Entity-Length", async () => {
+    const origin = await originOf();
+    const parts = ["first part, ", "second part, ", "the end"];
+    const chunked = (url: string, headers: Record<string, string> = {}) =>
+      fetch(`${origin}${url}`, {
+        method: "PUT",
+        headers: { ...auth, ...headers },
+        body: new ReadableStream({
+          start(controller) {
+            for (const part of parts) controller.enqueue(new TextEncoder().encode(part));
+            controller.close();
+          },
+        }),
+        duplex: "half",
+      } as RequestInit);
+    const put = await chunked("/dav/chunked.txt");
+    expect(put.status).toBe(201);
+    expect((await dav("GET", "/dav/chunked.txt")).body).toBe(parts.join(""));
+    const finder = await chunked("/dav/finder.txt", {
+      "x-expected-entity-length": String(parts.join("").length),
+    });
+    expect(finder.status).toBe(201);
+    expect((await dav("GET", "/dav/finder.txt")).body).toBe(parts.join(""));
+    // A body that does not match the length it announced is not stored.
+    const short = await chunked("/dav/short.txt", { "x-expected-entity-length": "999" });
+    expect(short.status).toBeGreaterThanOrEqual(400);
+    expect((await dav("GET", "/dav/short.txt")).statusCode).toBe(404);
+  });
+
+  it("keeps the old file whole when a PUT over it is cut off, and swaps in one step when it completes", async () => {
+    expect((await dav("PUT", "/dav/Backups/keep.txt", {}, "the old content")).statusCode).toBe(201);
+    const origin = new URL(await originOf());
+    // Announces 100,000 bytes, sends 1,000, then the connection drops.
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(Number(origin.port), origin.hostname, () => {
+        socket.write(
+          `PUT /dav/Backups/keep.txt HTTP/1.1\r\nHost: ${origin.host}\r\nAuthorization: ${auth.authorization}\r\nContent-Length: 100000\r\n\r\n`,
+        );
+        socket.write(Buffer.alloc(1000, 1), () => setTimeout(() => socket.destroy(), 200));
+      });
+      socket.once("close", () => resolve());
+    });
+    for (let i = 0; i < 50; i++) {
+      const pending = await t.database.db
+        .selectFrom("files")
+        .select("id")
+        .where("user_id", "=", user.id)
+        .where("phase", "!=", "PHASE_TYPE_COMPLETE")
+        .execute();
+      if (pending.length === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await dav("GET", "/dav/Backups/keep.txt")).body).toBe("the old content");
+    const listing = await dav("PROPFIND", "/dav/Backups/", { depth: "1" });
+    expect(listing.body).not.toMatch(/keep%20\(\d+\)\.txt/);
+    // A complete one replaces it: no numbered twin is left beside it.
+    expect((await dav("PUT", "/dav/Backups/keep.txt", {}, "the new content")).statusCode).toBe(204);
+    expect((await dav("GET", "/dav/Backups/keep.txt")).body).toBe("the new content");
+    const after = await dav("PROPFIND", "/dav/Backups/", { depth: "1" });
+    expect(after.body).not.toMatch(/keep%20\(\d+\)\.txt/);
   });
 
   it("moves and copies by Destination, honouring Overwrite and refusing what RFC 4918 refuses", async () => {
@@ -308,22 +362,21 @@ describe("WebDAV at /dav/", () => {
     expect(listing.body).toContain(">last</nimbusdp:tag>");
   }, 60_000);
 
-  it("answers 405 with Allow for the methods it does not serve yet", async () => {
-    const lock = await dav("LOCK", "/dav/notes.txt", { "content-type": "application/xml" }, "<x/>");
-    expect(lock.statusCode).toBe(405);
-    expect(String(lock.headers.allow)).toContain("PROPFIND");
-    expect(
-      (await dav("LOCK", "/dav/notes.txt", { "content-type": "application/xml" }, "<x/>")).statusCode,
-    ).toBe(405);
+  it("answers 405 with Allow for a method WebDAV gives no meaning", async () => {
+    const post = await dav("POST", "/dav/notes.txt", { "content-type": "application/xml" }, "<x/>");
+    expect(post.statusCode).toBe(405);
+    expect(String(post.headers.allow)).toContain("LOCK, UNLOCK");
   });
 });
 
 describe("WebDAV PUT and the quota", () => {
   let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { FREE_STORAGE_BYTES: "1000" } });
+  });
   afterAll(() => t.close());
 
   it("refuses a PUT over the quota from its Content-Length, before any byte is stored", async () => {
-    t = await createTestApp({ env: { FREE_STORAGE_BYTES: "1000" } });
     const user = await newUser(t);
     const { password } = (
       await t.app.inject({
@@ -346,6 +399,49 @@ describe("WebDAV PUT and the quota", () => {
       headers: { ...headers, depth: "1" },
     });
     expect(listing.body).not.toContain("over.bin");
+  });
+
+  it("stops a chunked PUT as soon as it outgrows the space left, storing nothing", async () => {
+    const user = await newUser(t);
+    const { password } = (
+      await t.app.inject({
+        method: "POST",
+        url: "/v1/user/me/app_passwords",
+        headers: user.auth,
+        payload: { name: "tests" },
+      })
+    ).json();
+    const headers = { authorization: `Basic ${Buffer.from(`${user.email}:${password}`).toString("base64")}` };
+    const origin = await listen(t.app);
+    let sent = 0;
+    const put = await fetch(`${origin}/dav/big.bin`, {
+      method: "PUT",
+      headers,
+      body: new ReadableStream({
+        pull(controller) {
+          // Far more than the 1,000 bytes of the quota: the server stops it long before the end.
+          if (sent >= 200 * 1024 * 1024) return controller.close();
+          sent += 64 * 1024;
+          controller.enqueue(new Uint8Array(64 * 1024));
+        },
+      }),
+      duplex: "half",
+    } as RequestInit).catch(() => undefined);
+    if (put) {
+      expect(put.status).toBe(403);
+      expect(await put.json()).toMatchObject({ error: "file_space_not_enough" });
+    }
+    expect(sent).toBeLessThan(200 * 1024 * 1024);
+    const rows = await t.database.db
+      .selectFrom("files")
+      .select("name")
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(rows).toEqual([]);
+    expect(
+      (await t.app.inject({ method: "PUT", url: "/dav/small.bin", headers, payload: Buffer.alloc(500) }))
+        .statusCode,
+    ).toBe(201);
   });
 });
 

@@ -1,11 +1,29 @@
+import { createReadStream } from "node:fs";
+import path from "node:path";
 import { NimbusError } from "@nimbus/protocol";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FileRow } from "../../modules/files/index.js";
+import { evaluateIf, type IfList, parseIf, submittedTokens } from "../../modules/webdav/dav-if.js";
+import {
+  blockingLock,
+  covers,
+  type DavLock,
+  type LockDepth,
+  lockPath,
+  lockTimeout,
+  type Touched,
+} from "../../modules/webdav/dav-locks.js";
 import { etagOf, isCollection, propsFor } from "../../modules/webdav/dav-props.js";
+import { spoolWithin } from "../../modules/webdav/dav-spool.js";
 import type { DavResource } from "../../modules/webdav/dav-tree.js";
 import {
+  activeLockXml,
   type DavResponse,
+  davError,
+  type LockInfo,
   multistatus,
   type PropertyChange,
+  parseLockInfo,
   parsePropertyUpdate,
   parsePropfind,
 } from "../../modules/webdav/dav-xml.js";
@@ -16,9 +34,22 @@ import { davUser } from "./dav-auth.js";
 
 export const DAV_PREFIX = "/dav";
 /** What this server answers under `/dav/` today. */
-const ALLOWED = ["OPTIONS", "PROPFIND", "PROPPATCH", "GET", "HEAD", "PUT", "MKCOL", "DELETE", "COPY", "MOVE"];
-/** WebDAV methods not served yet: 405 with `Allow`, rather than a 404 from the router. */
-const NOT_SERVED = ["POST", "LOCK", "UNLOCK"];
+const ALLOWED = [
+  "OPTIONS",
+  "PROPFIND",
+  "PROPPATCH",
+  "GET",
+  "HEAD",
+  "PUT",
+  "MKCOL",
+  "DELETE",
+  "COPY",
+  "MOVE",
+  "LOCK",
+  "UNLOCK",
+];
+/** Methods with no meaning here: 405 with `Allow`, rather than a 404 from the router. */
+const NOT_SERVED = ["POST"];
 const DAV_METHODS = ["PROPFIND", "PROPPATCH", "MKCOL", "COPY", "MOVE", "LOCK", "UNLOCK"];
 const XML = "application/xml; charset=utf-8";
 const MAX_PROPFIND_BODY = 64 * 1024;
@@ -102,10 +133,95 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
   for (const method of DAV_METHODS) {
     if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
   }
-  const { appPasswordSignin, davTree, davProperties, files, operations, uploads, traffic, config } = services;
+  const { appPasswordSignin, davTree, davProperties, davLocks, files, operations, uploads, traffic, config } =
+    services;
   const allowInsecure = config.webdav.allowInsecure;
+  const tempDir = path.join(config.dataDir, "tmp");
   const signIn = (request: FastifyRequest, reply: FastifyReply) =>
     davUser(request, reply, appPasswordSignin, allowInsecure);
+
+  /** The href of a lock's root: a collection's ends with `/` (an ancestor of a locked resource is one). */
+  const lockRootHref = async (userId: string, lock: DavLock, collection?: boolean): Promise<string> => {
+    const segments = lock.path === "" ? [] : lock.path.split("/");
+    if (collection === undefined) {
+      const resource = await davTree.resolve(userId, segments);
+      collection = resource !== undefined && isCollection(resource);
+    }
+    return davHref(segments, collection);
+  };
+
+  /** The `<D:activelock>`s of the locks on `path`. */
+  const lockDiscovery = (locks: readonly DavLock[], path: string, collection: boolean): string =>
+    locks
+      .filter((lock) => covers(lock, path))
+      .map((lock) =>
+        activeLockXml(
+          lock,
+          davHref(lock.path === "" ? [] : lock.path.split("/"), lock.path !== path || collection),
+          (lock.expiresAt - services.clock.now()) / 1000,
+        ),
+      )
+      .join("");
+
+  /**
+   * The checks of RFC 4918 §10.4 and §7 before a request changes anything: its `If` header
+   * must hold (else 412), and every lock on what it `touches` must have its token submitted
+   * in it (else 423 with `lock-token-submitted`). Answers the refusal itself and returns
+   * undefined then; else the user's locks and the submitted tokens.
+   */
+  const checkLocks = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    touched: readonly Touched[],
+  ): Promise<{ locks: DavLock[]; submitted: Set<string>; lists: IfList[] } | undefined> => {
+    const locks = await davLocks.active(userId);
+    const header = request.headers.if;
+    let lists: IfList[] = [];
+    if (typeof header === "string" && header.trim() !== "") {
+      try {
+        lists = parseIf(header);
+      } catch {
+        reply.code(400).send();
+        return undefined;
+      }
+      const holds = await evaluateIf(lists, async (tag) => {
+        let segments: string[] | undefined;
+        if (tag === undefined) segments = davSegments(request.url);
+        else {
+          const named = destinationSegments(tag, request.headers.host);
+          segments = named === "foreign" ? undefined : named;
+        }
+        if (!segments) return undefined;
+        const resource = await davTree.resolve(userId, segments);
+        const path = lockPath(segments);
+        return {
+          etag: resource ? etagOf(resource) : undefined,
+          tokens: new Set(locks.filter((lock) => covers(lock, path)).map((lock) => lock.token)),
+        };
+      });
+      if (!holds) {
+        reply.code(412).send();
+        return undefined;
+      }
+    }
+    const submitted = submittedTokens(lists);
+    const blocking = blockingLock(locks, touched, submitted);
+    if (blocking) {
+      reply
+        .code(423)
+        .type(XML)
+        .send(davError("lock-token-submitted", [await lockRootHref(userId, blocking)]));
+      return undefined;
+    }
+    return { locks, submitted, lists };
+  };
+
+  /** What a request changing `segments` touches: the resource (and below, when `deep`) and its parent's members. */
+  const touching = (segments: readonly string[], deep = false): Touched[] => [
+    { path: lockPath(segments), deep },
+    ...(segments.length > 0 ? [{ path: lockPath(segments.slice(0, -1)) }] : []),
+  ];
 
   // PUT streams the raw body into the blob store: its own context, where no body is parsed.
   await app.register(async (scope) => {
@@ -122,16 +238,24 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
           const segments = davSegments(request.url);
           const name = segments.at(-1);
           if (name === undefined) return reply.code(405).header("allow", "OPTIONS, PROPFIND").send();
-          // The size is reserved before any byte arrives: a streamed (chunked) body is refused.
-          const length =
-            request.headers["content-length"] ?? (request.headers["transfer-encoding"] ? "" : "0");
-          if (!/^\d+$/.test(length)) return reply.code(411).send();
+          // The size is reserved before any byte arrives when the client says it: Content-Length,
+          // or Finder's X-Expected-Entity-Length beside a chunked body. Else (chunked, unknown)
+          // the body is counted against the space left as it arrives, then stored.
+          const declared =
+            request.headers["content-length"] ??
+            request.headers["x-expected-entity-length"] ??
+            (request.headers["transfer-encoding"] ? undefined : "0");
+          const length = declared === undefined ? undefined : String(declared);
+          if (length !== undefined && !/^\d+$/.test(length)) return reply.code(400).send();
           if (request.headers["content-range"] !== undefined) return reply.code(400).send();
           const parent = await davTree.resolve(userId, segments.slice(0, -1));
           if (!parent || !isCollection(parent)) return reply.code(409).send();
           const existing = await davTree.resolve(userId, segments);
           if (existing && isCollection(existing))
             return reply.code(405).header("allow", ALLOWED.join(", ")).send();
+          // Replacing a file changes it; a new one changes its folder's members too.
+          const touched = existing ? [{ path: lockPath(segments) }] : touching(segments);
+          if (!(await checkLocks(request, reply, userId, touched))) return reply;
           const parentId = parent.kind === "root" ? "" : parent.row.id;
           const aborted = new AbortController();
           request.raw.once("close", () => {
@@ -140,21 +264,40 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
           // ownCloud's and Nextcloud's clients (and rclone for them) send the file's own time, in seconds.
           const mtime = String(request.headers["x-oc-mtime"] ?? "");
           const modifiedAt = /^\d{1,12}$/.test(mtime) ? Number(mtime) * 1000 : undefined;
-          const row = await uploads.storeStream(
-            userId,
-            { parentId, name, size: Number(length), ...(modifiedAt !== undefined && { modifiedAt }) },
-            request.raw,
-            aborted.signal,
-          );
+          const store = (size: number, body: AsyncIterable<Uint8Array>) =>
+            uploads.storeStream(
+              userId,
+              { parentId, name, size, ...(modifiedAt !== undefined && { modifiedAt }) },
+              body,
+              aborted.signal,
+            );
+          let row: FileRow;
+          if (length !== undefined) row = await store(Number(length), request.raw);
+          else {
+            const { quota } = await files.about(userId);
+            const available = Math.max(0, Number(quota.limit) - Number(quota.usage));
+            const spooled = await spoolWithin(request.raw, tempDir, available, aborted.signal).catch(
+              (error: unknown) => {
+                // Refused mid-body: close the connection rather than read the rest of it.
+                reply.header("connection", "close");
+                throw error;
+              },
+            );
+            try {
+              row = await store(spooled.size, createReadStream(spooled.file));
+            } finally {
+              await spooled.remove();
+            }
+          }
           if (modifiedAt !== undefined) reply.header("x-oc-mtime", "accepted");
           if (existing?.kind === "item") {
-            // Replaced in two steps: the old version to the trash (restorable), then the new
-            // one, stored beside it under a numbered name, takes its name.
-            await operations.trash(userId, [existing.row.id]);
-            const renamed = await operations.rename(userId, row.id, name, "fail");
+            // The new version was stored beside the old one, complete and fsynced; now, in one
+            // transaction, the old one goes to the trash (restorable) and the new takes its name.
+            // A PUT that fails or is cut off before leaves the old file as it was.
+            const replaced = await operations.replace(userId, existing.row.id, row.id);
             return reply
               .code(204)
-              .header("etag", etagOf({ kind: "item", row: renamed }))
+              .header("etag", etagOf({ kind: "item", row: replaced }))
               .send();
           }
           return reply
@@ -183,7 +326,7 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
         handler: async (_request, reply) =>
           reply
             .code(200)
-            .header("dav", "1")
+            .header("dav", "1, 2")
             .header("allow", ALLOWED.join(", "))
             .header("ms-author-via", "DAV")
             .header("content-length", "0")
@@ -232,6 +375,11 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
             userId,
             entries.map(({ resource }) => fileIdOf(resource)),
           );
+          const wantsLocks =
+            wanted.kind === "allprop" ||
+            (wanted.kind === "prop" &&
+              wanted.props.some((prop) => prop.ns === "DAV:" && prop.name === "lockdiscovery"));
+          const locks = wantsLocks ? await davLocks.active(userId) : [];
           const responses: DavResponse[] = entries.map(({ resource, segments: names }) => ({
             href: davHref(names, isCollection(resource)),
             ...propsFor(
@@ -240,6 +388,7 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
               wanted.kind === "prop" ? wanted.props : null,
               wanted.kind === "propname",
               dead.get(fileIdOf(resource)),
+              locks.length > 0 ? lockDiscovery(locks, lockPath(names), isCollection(resource)) : "",
             ),
           }));
           return reply.code(207).type(XML).header("cache-control", "no-store").send(multistatus(responses));
@@ -294,6 +443,7 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
           }
           const parent = await davTree.resolve(userId, segments.slice(0, -1));
           if (!parent || !isCollection(parent)) return reply.code(409).send();
+          if (!(await checkLocks(request, reply, userId, touching(segments)))) return reply;
           await files.create(userId, {
             kind: "drive#folder",
             name,
@@ -312,12 +462,16 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
           const depth = request.headers.depth;
           if (depth !== undefined && String(depth).toLowerCase() !== "infinity")
             return reply.code(400).send();
-          const target = await davTree.resolve(userId, davSegments(request.url));
+          const segments = davSegments(request.url);
+          const target = await davTree.resolve(userId, segments);
           if (!target) throw new NimbusError("file_not_found");
           if (target.kind === "root") return reply.code(403).send();
+          if (!(await checkLocks(request, reply, userId, touching(segments, true)))) return reply;
           // To the trash by default, like the web's delete (WEBDAV_DELETE_TO_TRASH).
           if (config.webdav.deleteToTrash) await operations.trash(userId, [target.row.id]);
           else await operations.delete(userId, [target.row.id]);
+          // A lock is on a path (RFC 4918 §6): what was there is gone, and its locks with it.
+          await davLocks.removeAt(userId, lockPath(segments));
           return reply.code(204).send();
         },
       });
@@ -346,6 +500,9 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
           const parent = await davTree.resolve(userId, target.slice(0, -1));
           if (!parent || !isCollection(parent)) return reply.code(409).send();
           const parentId = parent.kind === "root" ? "" : parent.row.id;
+          // A MOVE takes the source away from its folder; both change what stands at the destination.
+          const touched = [...touching(target, true), ...(move ? touching(sourcePath, true) : [])];
+          if (!(await checkLocks(request, reply, userId, touched))) return reply;
           const existing = await davTree.resolve(userId, target);
           if (existing?.kind === "item") {
             if (!overwrite) return reply.code(412).send();
@@ -356,6 +513,8 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
           if (move) {
             const [moved] = await operations.move(userId, [row.id], parentId);
             if (moved && moved.name !== name) await operations.rename(userId, row.id, name, "fail");
+            // Locks stay with the URL (RFC 4918 §7.5): the source's do not follow it.
+            await davLocks.removeAt(userId, lockPath(sourcePath));
           } else if (isCollection(source) && depth === "0") {
             await files.create(userId, { kind: "drive#folder", name, parent_id: parentId });
           } else {
@@ -384,6 +543,7 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
           const segments = davSegments(request.url);
           const target = await davTree.resolve(userId, segments);
           if (!target) throw new NimbusError("file_not_found");
+          if (!(await checkLocks(request, reply, userId, [{ path: lockPath(segments) }]))) return reply;
           let changes: PropertyChange[];
           try {
             changes = parsePropertyUpdate(typeof request.body === "string" ? request.body : "");
@@ -419,6 +579,99 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
       });
 
       scope.route({
+        method: "LOCK",
+        url,
+        schema: { hide: true },
+        handler: async (request, reply) => {
+          const userId = await signIn(request, reply);
+          const segments = davSegments(request.url);
+          const path = lockPath(segments);
+          let info: LockInfo | undefined;
+          try {
+            info = parseLockInfo(typeof request.body === "string" ? request.body : "");
+          } catch (error) {
+            throw new NimbusError("invalid_argument", `LOCK body: ${(error as Error).message}`);
+          }
+          const timeoutSeconds = lockTimeout(String(request.headers.timeout ?? ""));
+          const answer = async (lock: DavLock, code: number) => {
+            const root = await lockRootHref(userId, lock);
+            const body =
+              '<?xml version="1.0" encoding="utf-8"?>\n<D:prop xmlns:D="DAV:"><D:lockdiscovery>' +
+              `${activeLockXml(lock, root, lock.timeoutSeconds)}</D:lockdiscovery></D:prop>\n`;
+            return reply.code(code).type(XML).header("lock-token", `<${lock.token}>`).send(body);
+          };
+          if (!info) {
+            // A refresh (RFC 4918 §9.10.2): no body, the lock's token in If.
+            const checked = await checkLocks(request, reply, userId, []);
+            if (!checked) return reply;
+            const lock = checked.locks.find(
+              (held) => covers(held, path) && checked.submitted.has(held.token),
+            );
+            const refreshed = lock && (await davLocks.refresh(userId, lock.token, timeoutSeconds));
+            if (!refreshed) return reply.code(412).type(XML).send(davError("lock-token-matches-request-uri"));
+            return answer(refreshed, 200);
+          }
+          const depthHeader = String(request.headers.depth ?? "infinity").toLowerCase();
+          if (depthHeader !== "0" && depthHeader !== "infinity") return reply.code(400).send();
+          const depth: LockDepth = depthHeader === "0" ? "0" : "infinity";
+          const target = await davTree.resolve(userId, segments);
+          let parentId = "";
+          const name = segments.at(-1);
+          if (!target) {
+            // An unmapped URL: the lock makes an empty file there (RFC 4918 §7.3).
+            const parent = await davTree.resolve(userId, segments.slice(0, -1));
+            if (!parent || !isCollection(parent) || name === undefined) return reply.code(409).send();
+            parentId = parent.kind === "root" ? "" : parent.row.id;
+          }
+          const checked = await checkLocks(request, reply, userId, target ? [] : touching(segments));
+          if (!checked) return reply;
+          const taken = await davLocks.create(userId, {
+            path,
+            depth,
+            scope: info.scope,
+            owner: info.owner,
+            timeoutSeconds,
+          });
+          if ("conflicts" in taken) {
+            const roots = await Promise.all(taken.conflicts.map((lock) => lockRootHref(userId, lock)));
+            return reply
+              .code(423)
+              .type(XML)
+              .send(davError("no-conflicting-lock", [...new Set(roots)]));
+          }
+          if (target || name === undefined) return answer(taken.lock, 200);
+          try {
+            await uploads.storeStream(userId, { parentId, name, size: 0 }, emptyBody());
+          } catch (error) {
+            await davLocks.remove(userId, taken.lock.token);
+            throw error;
+          }
+          return answer(taken.lock, 201);
+        },
+      });
+
+      scope.route({
+        method: "UNLOCK",
+        url,
+        schema: { hide: true },
+        handler: async (request, reply) => {
+          const userId = await signIn(request, reply);
+          const path = lockPath(davSegments(request.url));
+          // `<opaquelocktoken:…>`; Windows has been seen to leave the brackets out.
+          const header = String(request.headers["lock-token"] ?? "").trim();
+          const token = header.replace(/^<(.*)>$/, "$1");
+          if (token === "") return reply.code(400).send();
+          const lock = (await davLocks.active(userId)).find(
+            (held) => held.token === token && covers(held, path),
+          );
+          if (!lock || !(await davLocks.remove(userId, token))) {
+            return reply.code(409).type(XML).send(davError("lock-token-matches-request-uri"));
+          }
+          return reply.code(204).send();
+        },
+      });
+
+      scope.route({
         method: NOT_SERVED,
         url,
         schema: { hide: true },
@@ -430,3 +683,6 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
     }
   });
 }
+
+/** A body of no bytes (the empty file a LOCK on an unmapped URL makes). */
+async function* emptyBody(): AsyncIterable<Uint8Array> {}

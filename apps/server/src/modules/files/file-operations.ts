@@ -54,27 +54,47 @@ export class FileOperations {
   }
 
   rename(userId: string, id: string, rawName: string, onConflict: "rename" | "fail"): Promise<FileRow> {
+    return this.transaction((ctx) => this.renameIn(ctx, userId, id, rawName, onConflict));
+  }
+
+  /**
+   * Puts `oldId` in the trash and gives `newId` its name, in one transaction (a WebDAV PUT
+   * over a file): whoever looks up the name finds the old file or the new one, never neither.
+   */
+  replace(userId: string, oldId: string, newId: string): Promise<FileRow> {
     return this.transaction(async (ctx) => {
-      await lockUser(ctx.db, userId);
-      const [item] = (await requireOwned(ctx, userId, [id])) as [FileRow];
-      requireLive(item);
-      const wanted = validateName(rawName);
-      if (wanted === item.name) return item;
-      const allocator = new NameAllocator(ctx.db, ctx.files, userId, item.parent_id);
-      if (onConflict === "fail" && (await allocator.isTaken(wanted))) {
-        throw new NimbusError("file_name_conflict", undefined, { metadata: { name: wanted } });
-      }
-      const names = nameFields(await allocator.allocate(wanted, isFolder(item)));
-      await ctx.db
-        .updateTable("files")
-        .set(names)
-        .where("id", "=", item.id)
-        .where("user_id", "=", userId)
-        .execute();
-      const renamed = { ...item, ...names };
-      await ctx.events.record([eventOf(renamed, "rename")], ctx.db);
-      return renamed;
+      const [old] = await trashItems(ctx, userId, [oldId]);
+      if (!old) throw new NimbusError("file_not_found");
+      return this.renameIn(ctx, userId, newId, old.name, "fail");
     });
+  }
+
+  private async renameIn(
+    ctx: OpsContext,
+    userId: string,
+    id: string,
+    rawName: string,
+    onConflict: "rename" | "fail",
+  ): Promise<FileRow> {
+    await lockUser(ctx.db, userId);
+    const [item] = (await requireOwned(ctx, userId, [id])) as [FileRow];
+    requireLive(item);
+    const wanted = validateName(rawName);
+    if (wanted === item.name) return item;
+    const allocator = new NameAllocator(ctx.db, ctx.files, userId, item.parent_id);
+    if (onConflict === "fail" && (await allocator.isTaken(wanted))) {
+      throw new NimbusError("file_name_conflict", undefined, { metadata: { name: wanted } });
+    }
+    const names = nameFields(await allocator.allocate(wanted, isFolder(item)));
+    await ctx.db
+      .updateTable("files")
+      .set(names)
+      .where("id", "=", item.id)
+      .where("user_id", "=", userId)
+      .execute();
+    const renamed = { ...item, ...names };
+    await ctx.events.record([eventOf(renamed, "rename")], ctx.db);
+    return renamed;
   }
 
   move(userId: string, ids: readonly string[], parentId: string): Promise<FileRow[]> {
