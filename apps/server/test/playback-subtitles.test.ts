@@ -3,8 +3,11 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "../src/lib/clock.js";
+import { DownloadTraffic } from "../src/modules/downloads/download-traffic.js";
 import { DOWNLOAD_LINK_TTL_MS, DownloadLinks } from "../src/modules/links/download-links.js";
 import { createFolder, pathOf, uploadFile } from "./support/media-files.js";
+import { shareClient } from "./support/shares.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 import { requireTools } from "./support/tools.js";
 import { signUp, type TestUser } from "./support/users.js";
@@ -102,8 +105,12 @@ describe("playback: subtitles as WebVTT", () => {
     expect(srt?.burn_in).toBe(false);
     expect(srt?.url).toMatch(/^http:\/\/nimbus\.test\/drive\/v1\/subtitles\/[^/]+\/s2\?/);
 
+    const traffic = new DownloadTraffic(t.database.db, systemClock, t.config);
+    const used = async () => Number((await traffic.quota(alice.id)).usage);
+    const before = await used();
     const response = await vtt(srt?.url ?? "");
     expect(response.statusCode, response.body).toBe(200);
+    expect(await used()).toBe(before + response.rawPayload.length); // the holder's traffic, like a download
     expect(response.headers["content-type"]).toBe("text/vtt; charset=utf-8");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.body).toMatch(/^WEBVTT/);
@@ -120,6 +127,7 @@ describe("playback: subtitles as WebVTT", () => {
       headers: { "if-none-match": response.headers.etag as string },
     });
     expect(again.statusCode).toBe(304);
+    expect(await used()).toBe(before + response.rawPayload.length);
   });
 
   it("converts an embedded ASS track, styles dropped", async () => {
@@ -214,6 +222,54 @@ describe("playback: subtitles as WebVTT", () => {
     const refused = await t.app.inject({ url: link.path });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ error: "subtitle_not_convertible", error_code: 9 });
+  });
+
+  it("gives share visitors the subtitles the share serves, through the share", async () => {
+    const erin = await signUp(t.app);
+    const mkv = await readFile(path.join(dir, "movie.mkv"));
+    const shared = (await createFolder(t.app, erin, "Shared")).id;
+    const film = await uploadFile(t.app, erin, "Clip.mkv", mkv, shared);
+    const sidecar = await uploadFile(t.app, erin, "Clip.en.srt", Buffer.from(SRT), shared);
+    await t.jobs.drain();
+    const owner = shareClient(t, erin);
+    const folderShare = await owner.create({ file_ids: [shared], title: "Clips" });
+    const fileShare = await owner.create({ file_ids: [film.id], title: "Just the clip" });
+    const capabilities = { containers: ["mkv"], video_codecs: ["h264"], audio_codecs: ["flac"], hls: "mse" };
+    const plan = async (shareId: string) => {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/drive/v1/share/playback",
+        remoteAddress: "198.51.100.9",
+        payload: { share_id: shareId, file_id: film.id, capabilities },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().subtitles as Subtitle[];
+    };
+
+    const viaFolder = await plan(folderShare.share_id);
+    const side = viaFolder.find((s) => s.id === `f${sidecar.id}`);
+    expect(side).toMatchObject({ source: "sidecar", language: "eng" });
+    const embedded = viaFolder.find((s) => s.id === "s2");
+    expect(new URL(embedded?.url ?? "").searchParams.get("s")).toBe(folderShare.share_id);
+    const cues = await vtt(side?.url ?? "");
+    expect(cues.statusCode, cues.body).toBe(200);
+    expect(cues.body).toContain("Hello from the first cue");
+    expect((await vtt(embedded?.url ?? "")).body).toContain("Hello from the first cue");
+
+    // A share of the video alone does not hand out the file beside it.
+    const viaFile = await plan(fileShare.share_id);
+    expect(viaFile.some((s) => s.source === "sidecar")).toBe(false);
+    expect(viaFile.some((s) => s.id === "s2")).toBe(true);
+
+    // Cancelled: the links it handed out stop working.
+    const cancel = await t.app.inject({
+      method: "POST",
+      url: "/drive/v1/share:batchDelete",
+      headers: erin.auth,
+      payload: { ids: [folderShare.share_id] },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await vtt(side?.url ?? "")).json().error).toBe("link_expired");
   });
 
   it("refuses a link once its holder signed out everywhere, and one whose file was trashed", async () => {
