@@ -216,6 +216,17 @@ describe("playback: positions and remembered tracks", () => {
     expect(fresh.audio_track).toBe(2); // Japanese, chosen on the first film
     expect(fresh.subtitle).toBe("s3"); // English, remembered by language
 
+    // Subtitles turned off on the next file: off is remembered for new files, yet the first
+    // film keeps the subtitle chosen on it.
+    expect(
+      (await save(alice, next.id, { position_ms: 1_000, duration_ms: 60_000, subtitle: "" })).statusCode,
+    ).toBe(204);
+    expect((await plan(next.id)).subtitle).toBe("");
+    expect((await plan(film.id)).subtitle).toBe("s3");
+    const third = await uploadFile(t.app, alice, "Third.mkv", mkv);
+    await t.jobs.drain();
+    expect((await plan(third.id)).subtitle).toBe("");
+
     expect((await save(alice, film.id, { position_ms: 59_000, duration_ms: 60_000 })).statusCode).toBe(204);
     expect((await plan(film.id)).position).toBeNull(); // played to the end: starts over
   });
