@@ -2,6 +2,7 @@ import type { DriveServices } from "./drive-services.js";
 import type { MediaServices } from "./media-services.js";
 import { HlsService } from "./modules/playback/hls-service.js";
 import { HlsSessions } from "./modules/playback/hls-sessions.js";
+import { PlaybackMedias } from "./modules/playback/playback-medias.js";
 import type { Shared } from "./services.js";
 import type { ShareServices } from "./share-services.js";
 
@@ -10,6 +11,8 @@ export interface PlaybackServices {
   hls: HlsService;
   /** ffmpeg runs, restarts, idle stops and transcode limits; closed with the app. */
   hlsSessions: HlsSessions;
+  /** `medias[]` renditions of `GET /drive/v1/files/{id}`. */
+  playbackMedias: PlaybackMedias;
 }
 
 export function wirePlayback(
@@ -43,5 +46,13 @@ export function wirePlayback(
     linkChecks: shares.linkChecks,
     clock,
   });
-  return { hls, hlsSessions };
+  const playbackMedias = new PlaybackMedias({
+    streams: media.mediaStreams,
+    plans: media.playbackPlans,
+    memberships: shared.memberships,
+    users: shared.users,
+    clock,
+    policy: { freeMaxHeight: config.playback.freeMaxHeight },
+  });
+  return { hls, hlsSessions, playbackMedias };
 }

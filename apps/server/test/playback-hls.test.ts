@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PlaybackCapabilities, PlaybackPlan } from "@nimbus/protocol";
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servicesOf } from "../src/app.js";
 import { pathOf, uploadFile } from "./support/media-files.js";
 import { shareClient } from "./support/shares.js";
-import { createTestApp, type TestApp } from "./support/test-app.js";
+import { createTestApp, type TestApp, testBlobStoreKind } from "./support/test-app.js";
 import { requireTools } from "./support/tools.js";
 import { signUp, type TestUser } from "./support/users.js";
 
@@ -152,6 +152,30 @@ describe("playback: on-demand HLS", () => {
     const video = probe.streams.find((s: { codec_type: string }) => s.codec_type === "video");
     expect(video.pix_fmt).toBe("yuv420p");
     expect(Math.abs(Number(probe.format.duration) - 10)).toBeLessThanOrEqual(0.2);
+    // Cached by blob and profile; an S3 source is read from one local copy per node.
+    const root = path.join(t.config.dataDir, "playback");
+    expect(await readdir(path.join(root, "segments", hevc.hash, "t480a1"))).toEqual(
+      expect.arrayContaining(["init.mp4", "0.m4s", "3.m4s"]),
+    );
+    const sources = await readdir(path.join(root, "sources")).catch(() => []);
+    expect(sources).toEqual(testBlobStoreKind === "s3" ? [hevc.hash] : []);
+  });
+
+  it("probes again a file whose streams were stored before they were listed", async () => {
+    await t.database.db
+      .updateTable("blob_media")
+      .set({ streams: null, container: null })
+      .where("gcid", "=", h264.hash)
+      .execute();
+    const p = await okPlan(alice, h264.id);
+    expect(p.audio_tracks.map((a) => a.codec)).toEqual(["aac"]);
+    const row = await t.database.db
+      .selectFrom("blob_media")
+      .select(["streams", "container"])
+      .where("gcid", "=", h264.hash)
+      .executeTakeFirstOrThrow();
+    expect(row.container).toBe("matroska,webm");
+    expect(JSON.parse(row.streams ?? "[]")).toHaveLength(2);
   });
 
   it("starts a cold segment N at N's timestamp", async () => {
@@ -169,6 +193,25 @@ describe("playback: on-demand HLS", () => {
     expect(packets[0].flags).toContain("K");
     const probe = ffprobeJson(file, ["-show_streams"]);
     expect(probe.streams.find((s: { codec_type: string }) => s.codec_type === "video").height).toBe(360);
+  });
+
+  it("lists the transcoded resolutions in medias[] with signed HLS playlists", async () => {
+    const file = await t.app.inject({ url: `/drive/v1/files/${hevc.id}`, headers: alice.auth });
+    expect(file.statusCode, file.body).toBe(200);
+    const medias = file.json().medias as {
+      resolution_name: string;
+      is_origin: boolean;
+      is_default: boolean;
+      link: { url: string };
+      video: { height: number; video_codec: string };
+    }[];
+    expect(medias.map((m) => [m.resolution_name, m.is_origin, m.is_default, m.video.height])).toEqual([
+      ["480P", true, true, 480],
+      ["360P", false, false, 360],
+    ]);
+    expect(medias[1]?.video.video_codec).toBe("h264");
+    expect(medias[1]?.link.url).toMatch(/\/t360a1\/[^/]+\/master\.m3u8$/);
+    expect((await get(medias[1]?.link.url ?? "")).body).toContain("RESOLUTION=480x360");
   });
 
   it("serves another user's playback of the same bytes from the cache, running no ffmpeg", async () => {

@@ -46,6 +46,8 @@ interface Run {
   start: number;
   /** The next segment it has not finished yet. */
   next: number;
+  /** A keyframe stream's run makes this one segment only. */
+  only?: number;
   exited: boolean;
   exitCode: number | null;
   stderr: string;
@@ -308,7 +310,14 @@ export class HlsSessions {
     session.run = this.spawnRun(session, ffmpeg, args, id, start);
   }
 
-  private spawnRun(session: Session, ffmpeg: string, args: string[], id: string, start: number): Run {
+  private spawnRun(
+    session: Session,
+    ffmpeg: string,
+    args: string[],
+    id: string,
+    start: number,
+    only?: number,
+  ): Run {
     const child = spawn(ffmpeg, args, { stdio: ["ignore", "ignore", "pipe"] });
     this.spawned++;
     const run: Run = {
@@ -318,6 +327,7 @@ export class HlsSessions {
       next: start,
       exited: false,
       exitCode: null,
+      ...(only !== undefined && { only }),
       stderr: "",
       done: Promise.resolve(),
     };
@@ -352,7 +362,10 @@ export class HlsSessions {
       )
         await this.account(session, shared);
     }
-    while (await exists(path.join(session.dir, `${run.next}.m4s`))) {
+    while (
+      (run.only === undefined || run.next <= run.only) &&
+      (await exists(path.join(session.dir, `${run.next}.m4s`)))
+    ) {
       await this.account(session, path.join(session.dir, `${run.next}.m4s`));
       run.next++;
     }
@@ -391,7 +404,7 @@ export class HlsSessions {
               runId: id,
             },
           );
-          const run = this.spawnRun(session, ffmpeg, args, id, index);
+          const run = this.spawnRun(session, ffmpeg, args, id, index, index);
           session.run = run;
           await run.done;
           if (session.stopped) break;

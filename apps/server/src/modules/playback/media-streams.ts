@@ -70,6 +70,11 @@ export class MediaStreams {
     return (await this.facts(gcid))?.streams ?? [];
   }
 
+  /** The stored facts only, never probing (undefined when not stored with their streams). */
+  async stored(gcid: string): Promise<MediaFacts | undefined> {
+    return factsOfRow((await this.deps.store.lookup([gcid])).get(gcid)?.media);
+  }
+
   /** The stored facts, probing the blob again when they predate the stream listing. */
   async facts(gcid: string): Promise<MediaFacts | undefined> {
     const row = (await this.deps.store.lookup([gcid])).get(gcid)?.media;

@@ -199,8 +199,17 @@ export class PlaybackPlans {
 
   /** The signed master playlist of a profile of a file. */
   masterUrl(fileId: string, profile: string, holder: LinkHolder, now: number): string {
+    return this.masterSigned(fileId, profile, holder, now).url;
+  }
+
+  masterSigned(
+    fileId: string,
+    profile: string,
+    holder: LinkHolder,
+    now: number,
+  ): { url: string; expiresAt: number } {
     const link = this.deps.links.signPath("hls", `${fileId}/${profile}`, holder, now);
-    return `${this.deps.publicUrl}${link.path}master.m3u8`;
+    return { url: `${this.deps.publicUrl}${link.path}master.m3u8`, expiresAt: link.expiresAt };
   }
 
   private async factsOf(file: FileRow): Promise<MediaFacts> {
