@@ -47,6 +47,7 @@ export function wireDrive(shared: Shared, previews: PreviewService): DriveServic
     config,
     events,
     locks: shared.locks,
+    onStorageFull: () => shared.dataVolume.full(),
     onFileCompleted: (file) => previews.onFileCompleted(file),
   });
   scheduleUploadExpiry(jobs, {

@@ -48,6 +48,7 @@ export function wireOperators(shared: Shared, mailer: Mailer, sends: BackgroundS
   const metrics = new Metrics();
   metrics.attach({
     now: () => clock.now(),
+    volumes: async () => [{ volume: "data", freeBytes: await shared.dataVolume.freeBytes() }],
     jobs: async () => {
       const { rows } = await sql<{
         type: string;

@@ -18,7 +18,7 @@ describe("health", () => {
     // Every preview kind: the npm packages installed a program for each (decision 0056).
     expect(ready.json()).toEqual({
       status: "ok",
-      checks: { database: "ok", blobs: "ok" },
+      checks: { database: "ok", blobs: "ok", data_volume: "ok" },
       previews: { video: true, pdf: true, zip: true, "7z": true, rar: true },
     });
   });

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 /** Reads figures kept elsewhere (the job queue, tasks) when Prometheus scrapes. */
 export interface MetricsSources {
@@ -6,6 +6,8 @@ export interface MetricsSources {
   jobs(): Promise<{ type: string; state: string; count: number; oldestRunAt: number | null }[]>;
   /** Tasks by type and phase (their outcomes: PHASE_TYPE_COMPLETE, PHASE_TYPE_ERROR…). */
   tasks(): Promise<{ type: string; phase: string; count: number }[]>;
+  /** Free bytes of each volume this node writes to (`data`: DATA_DIR). */
+  volumes(): Promise<{ volume: string; freeBytes: number }[]>;
   now(): number;
 }
 
@@ -96,10 +98,43 @@ export class Metrics {
           tasks.set({ type: row.type, phase: row.phase }, row.count);
       },
     });
+    const volumeFree = new Gauge({
+      name: "nimbus_volume_free_bytes",
+      help: "Free bytes of each volume this node writes to (data: DATA_DIR).",
+      labelNames: ["volume"],
+      registers,
+      collect: async () => {
+        volumeFree.reset();
+        if (!this.sources) return;
+        for (const row of await this.sources.volumes()) volumeFree.set({ volume: row.volume }, row.freeBytes);
+      },
+    });
+  }
+
+  /**
+   * The whole scrape: these series and the process's own (`process_*`, `nodejs_*`: memory, CPU,
+   * event-loop lag, GC, handles), which prom-client collects once per process.
+   */
+  async scrape(): Promise<string> {
+    return `${await processRegistry().metrics()}\n${await this.registry.metrics()}`;
   }
 
   /** Connects the figures read at scrape time (the database is opened after the registry exists). */
   attach(sources: MetricsSources): void {
     this.sources = sources;
   }
+}
+
+let processSeries: Registry | undefined;
+
+/**
+ * prom-client's default series in a registry of their own, made once: its GC observer and
+ * event-loop monitor are per process, and apps built side by side (tests) share them.
+ */
+function processRegistry(): Registry {
+  if (!processSeries) {
+    processSeries = new Registry();
+    collectDefaultMetrics({ register: processSeries, eventLoopMonitoringPrecision: 20 });
+  }
+  return processSeries;
 }

@@ -11,15 +11,22 @@ export function healthz(app: NimbusApp): void {
 }
 
 /**
- * Readiness: the database and the blob store both answer; 503 otherwise. `previews` says
- * which preview kinds this server can make (their programs, found once; decision 0056).
+ * Readiness: the database and the blob store both answer and DATA_DIR's volume (`data_volume`)
+ * has at least DISK_RESERVE_BYTES free; 503 otherwise (`full` names the volume that cannot take
+ * writes). `previews` says which preview kinds this server can make (their programs, found
+ * once; decision 0056).
  */
-export function readyz(app: NimbusApp, { database, blobs, mediaTools }: Services): void {
+export function readyz(app: NimbusApp, { database, blobs, mediaTools, dataVolume }: Services): void {
   route(app, endpoints.health.readyz, { schema: { hide: true } }, async (request, reply) => {
-    const [db, store] = await Promise.allSettled([database.ping(), blobs.ping()]);
-    const checks = { database: outcome(db), blobs: outcome(store) };
-    const ready = db.status === "fulfilled" && store.status === "fulfilled";
-    if (!ready) request.log.warn({ checks }, "not ready");
+    const [db, store, volume] = await Promise.allSettled([database.ping(), blobs.ping(), dataVolume.check()]);
+    const dataVolumeState = volume.status === "rejected" ? "unavailable" : volume.value.ready ? "ok" : "full";
+    const checks = { database: outcome(db), blobs: outcome(store), data_volume: dataVolumeState };
+    const ready = db.status === "fulfilled" && store.status === "fulfilled" && dataVolumeState === "ok";
+    if (!ready)
+      request.log.warn(
+        { checks, volume: volume.status === "fulfilled" ? volume.value : undefined },
+        "not ready",
+      );
     const previews = { ...mediaTools.previewKinds() };
     return reply.code(ready ? 200 : 503).send({ status: ready ? "ok" : "unavailable", checks, previews });
   });

@@ -23,7 +23,7 @@ export function metrics(app: NimbusApp, { metrics: series, config }: Services): 
     return reply
       .header("content-type", series.registry.contentType)
       .header("cache-control", "no-store")
-      .send(await series.registry.metrics());
+      .send(await series.scrape());
   });
 }
 
