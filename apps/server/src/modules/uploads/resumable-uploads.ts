@@ -160,6 +160,7 @@ export class ResumableUploads {
         locks: this.deps.locks,
         lookup: async (id) => {
           const row = await this.deps.uploads.findById(id);
+          if (row?.state === "complete") return { size: row.size, createdAt: row.created_at, done: true };
           return row?.state === "active" ? { size: row.size, createdAt: row.created_at } : undefined;
         },
         onFinished: (id) => this.finish(id),

@@ -34,6 +34,21 @@ describe("TusLocker", () => {
     expect(UPLOAD_BUSY.status_code).toBe(409);
   });
 
+  it("tells a second PATCH of this process at once (409), but waits out a holder on another node", async () => {
+    const locks = new MemoryLocks();
+    const here = new TusLocker(locks, 5_000, 50);
+    await here.newLock("u1").lock(never, () => {});
+    const started = performance.now();
+    await expect(here.newLock("u1").lock(never, () => {})).rejects.toBe(UPLOAD_BUSY);
+    expect(performance.now() - started).toBeLessThan(1_000);
+
+    // Held by another node (another locker on the same leases): the long wait, which outlasts a dead node's lease.
+    const elsewhere = new TusLocker(locks, 300, 50);
+    const waited = performance.now();
+    await expect(elsewhere.newLock("u1").lock(never, () => {})).rejects.toBe(UPLOAD_BUSY);
+    expect(performance.now() - waited).toBeGreaterThanOrEqual(250);
+  });
+
   it("cancels the request whose lease is lost (another node may write now)", async () => {
     const lost = new AbortController();
     const locks: Locks = {

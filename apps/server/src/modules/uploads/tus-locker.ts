@@ -12,6 +12,12 @@ export const UPLOAD_BUSY = {
 
 /** Long enough to outlast a dead node's Redis lease (6 s), so its successor is not refused. */
 const WAIT_MS = 10_000;
+/**
+ * How long a PATCH waits for one this process is running on the same upload: long enough for
+ * a request whose client just vanished to let go, short enough that a second concurrent PATCH
+ * is told at once (409) instead of after the whole wait.
+ */
+const LOCAL_WAIT_MS = 1_000;
 
 /**
  * @tus/server's locker over `Locks`, so a PATCH holds its upload on every node (Redis) rather
@@ -20,13 +26,23 @@ const WAIT_MS = 10_000;
  * the holder instead of cancelling it; a lease lost mid-write cancels the write.
  */
 export class TusLocker implements Locker {
+  /** Uploads a PATCH of this process holds. */
+  private readonly held = new Set<string>();
+
   constructor(
     private readonly locks: Locks,
     private readonly waitMs = WAIT_MS,
+    private readonly localWaitMs = LOCAL_WAIT_MS,
   ) {}
 
   newLock(id: string): Lock {
-    return new TusLock(this.locks, `tus:${id}`, this.waitMs);
+    const key = `tus:${id}`;
+    return new TusLock(
+      this.locks,
+      key,
+      () => (this.held.has(key) ? this.localWaitMs : this.waitMs),
+      this.held,
+    );
   }
 }
 
@@ -37,13 +53,16 @@ class TusLock implements Lock {
   constructor(
     private readonly locks: Locks,
     private readonly key: string,
-    private readonly waitMs: number,
+    /** The wait: short when the holder is a request of this process, else a dead node's lease. */
+    private readonly waitMs: () => number,
+    private readonly held: Set<string>,
   ) {}
 
   async lock(signal: AbortSignal, cancelRequest: RequestRelease): Promise<void> {
-    const lease = await acquire(this.locks, this.key, { waitMs: this.waitMs, signal });
+    const lease = await acquire(this.locks, this.key, { waitMs: this.waitMs(), signal });
     if (!lease) throw UPLOAD_BUSY;
     this.lease = lease;
+    this.held.add(this.key);
     this.cancel = () => void cancelRequest();
     lease.lost.addEventListener("abort", this.cancel, { once: true });
   }
@@ -52,6 +71,7 @@ class TusLock implements Lock {
     const lease = this.lease;
     this.lease = undefined;
     if (!lease) return;
+    this.held.delete(this.key);
     if (this.cancel) lease.lost.removeEventListener("abort", this.cancel);
     await lease.release();
   }

@@ -8,8 +8,13 @@ import { storageFailure } from "../../lib/storage-failure.js";
 import type { Locks } from "../locks/locks.js";
 import { NO_LOCK, TusLocker } from "./tus-locker.js";
 
-/** What tus needs to know of an upload: its declared size, from the `uploads` table. */
-export type UploadSizeLookup = (id: string) => Promise<{ size: number; createdAt: number } | undefined>;
+/** What tus needs to know of an upload: its declared size, from the `uploads` table; `done` once it is a file. */
+export type UploadSizeLookup = (
+  id: string,
+) => Promise<{ size: number; createdAt: number; done?: boolean } | undefined>;
+
+/** A PATCH that waited for another one which finished the upload: an offset conflict, never a 404. */
+const UPLOAD_DONE = { status_code: 409, body: "Upload-Offset conflict: the upload is complete\n" };
 
 export interface TusServerOptions {
   path: string;
@@ -55,6 +60,7 @@ class TusUploadStore extends DataStore {
   override async getUpload(id: string): Promise<Upload> {
     const found = await this.lookup(id);
     if (!found) throw ERRORS.FILE_NOT_FOUND;
+    if (found.done) throw UPLOAD_DONE;
     const offset = await this.bytes.offsetOf(id);
     if (offset === undefined) throw ERRORS.FILE_NO_LONGER_EXISTS;
     const created = new Date(found.createdAt).toISOString();
@@ -68,6 +74,7 @@ class TusUploadStore extends DataStore {
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const found = await this.lookup(id);
     if (!found) throw ERRORS.FILE_NOT_FOUND;
+    if (found.done) throw UPLOAD_DONE;
     try {
       return await this.bytes.write(readable, id, offset, found.size);
     } catch (error) {

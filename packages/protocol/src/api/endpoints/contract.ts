@@ -586,6 +586,9 @@ export const endpoints = {
     tusUpload: defineEndpoint(endpointLocations.drive.tusUpload, { params: tusUploadParamsSchema }),
     tusCancel: defineEndpoint(endpointLocations.drive.tusCancel, { params: tusUploadParamsSchema }),
     tusCapabilities: defineEndpoint(endpointLocations.drive.tusCapabilities, {}),
+    tusUploadCapabilities: defineEndpoint(endpointLocations.drive.tusUploadCapabilities, {
+      params: tusUploadParamsSchema,
+    }),
     zipLink: defineEndpoint(endpointLocations.drive.zipLink, {
       body: zipLinkRequestSchema,
       response: { 200: zipLinkSchema },

@@ -123,6 +123,7 @@ export const endpointLocations = {
     tusUpload: { method: ["HEAD", "PATCH"], path: "/drive/v1/uploads/tus/{uploadId}" },
     tusCancel: { method: "DELETE", path: "/drive/v1/uploads/tus/{uploadId}" },
     tusCapabilities: { method: "OPTIONS", path: "/drive/v1/uploads/tus" },
+    tusUploadCapabilities: { method: "OPTIONS", path: "/drive/v1/uploads/tus/{uploadId}" },
     zipLink: { method: "POST", path: "/drive/v1/files:download" },
     createFeedback: { method: "POST", path: "/drive/v1/feedback" },
     listFeedback: { method: "GET", path: "/drive/v1/feedback" },

@@ -1,5 +1,5 @@
 import { endpoints, NimbusError } from "@nimbus/protocol";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { UploadRow } from "../../../modules/uploads/uploads-repository.js";
 import type { Services } from "../../../services.js";
 import { route } from "../../endpoint-route.js";
@@ -8,6 +8,19 @@ import { withUnreadBodies } from "../../plugins/unread-bodies.js";
 import type { NimbusApp } from "../../types.js";
 
 const TUS_VERSION = "1.0.0";
+const PATCH_TYPE = "application/offset+octet-stream";
+/** What a page on another origin may read of a tus answer (tus over CORS). */
+const EXPOSED_HEADERS = [
+  "Location",
+  "Tus-Resumable",
+  "Tus-Version",
+  "Tus-Extension",
+  "Tus-Max-Size",
+  "Upload-Offset",
+  "Upload-Length",
+  "Upload-Metadata",
+  "X-Request-Id",
+].join(", ");
 
 /**
  * The tus 1.0 mount. Bodies are never parsed: PATCH bytes go from the socket
@@ -22,6 +35,7 @@ export function uploadTus(app: NimbusApp, { uploads }: Services): void {
     await resumable.close();
   });
   withUnreadBodies(app, (scope) => {
+    allowOtherOrigins(scope);
     route(
       scope,
       endpoints.drive.tusLocate,
@@ -34,6 +48,7 @@ export function uploadTus(app: NimbusApp, { uploads }: Services): void {
         },
       },
       async (request, reply) => {
+        if (!speaksTus(request)) return unsupportedVersion(request, reply);
         const url = await resumable.locate(
           userId(request),
           request.headers["upload-metadata"],
@@ -57,12 +72,24 @@ export function uploadTus(app: NimbusApp, { uploads }: Services): void {
         },
       },
       async (request, reply) => {
+        if (!speaksTus(request)) return unsupportedVersion(request, reply);
+        const patch = request.method === "PATCH";
+        if (patch && request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase() !== PATCH_TYPE) {
+          throw new NimbusError("unsupported_media_type", `a tus PATCH body is ${PATCH_TYPE}`, {
+            metadata: { field: "content-type" },
+          });
+        }
         const upload = await resumable.authorize(userId(request), request.params.uploadId);
         if (upload.state === "failed") {
           throw new NimbusError("file_hash_mismatch", "the upload's bytes were refused");
         }
-        const state = request.method === "HEAD" ? await resumable.settleIfReceived(upload) : upload.state;
-        if (state === "complete") return finished(reply, upload, request.method === "HEAD" ? 200 : 204);
+        const state = patch ? upload.state : await resumable.settleIfReceived(upload);
+        if (state === "complete") {
+          // Every byte is there: only a PATCH at the end (a retried last one) is answered as done.
+          if (patch && request.headers["upload-offset"] !== String(upload.size))
+            return offsetConflict(request, reply, upload);
+          return finished(reply, upload, patch ? 204 : 200);
+        }
         const answer = await resumable.handle(request.raw, reply.raw);
         reply.code(answer.status);
         for (const [name, value] of answer.headers) {
@@ -83,6 +110,7 @@ export function uploadTus(app: NimbusApp, { uploads }: Services): void {
         },
       },
       async (request, reply) => {
+        if (!speaksTus(request)) return unsupportedVersion(request, reply);
         await resumable.cancel(await resumable.authorize(userId(request), request.params.uploadId));
         return reply.code(204).header("tus-resumable", TUS_VERSION).send();
       },
@@ -90,24 +118,79 @@ export function uploadTus(app: NimbusApp, { uploads }: Services): void {
   });
 }
 
-/** The tus capabilities (OPTIONS): public, no token needed. */
+/**
+ * The tus capabilities (OPTIONS) at the creation URL and at every upload URL, where a browser
+ * on another origin sends its CORS preflight before HEAD and PATCH: public, no token needed.
+ */
 export function uploadTusCapabilities(app: NimbusApp, { uploads }: Services): void {
   const { resumable } = uploads;
+  const capabilities = async (request: FastifyRequest, reply: FastifyReply) => {
+    const answer = await resumable.handle(request.raw, reply.raw);
+    reply.code(answer.status);
+    for (const [name, value] of answer.headers) reply.header(name, value);
+    return reply.send();
+  };
   withUnreadBodies(app, (scope) => {
+    allowOtherOrigins(scope);
     route(
       scope,
       endpoints.drive.tusCapabilities,
+      { schema: { tags: ["drive"], summary: "tus: server capabilities (no token needed)" } },
+      capabilities,
+    );
+    route(
+      scope,
+      endpoints.drive.tusUploadCapabilities,
       {
-        schema: { tags: ["drive"], summary: "tus: server capabilities (no token needed)" },
+        schema: {
+          tags: ["drive"],
+          summary: "tus: capabilities at an upload URL, the CORS preflight of HEAD and PATCH",
+        },
       },
-      async (request, reply) => {
-        const answer = await resumable.handle(request.raw, reply.raw);
-        reply.code(answer.status);
-        for (const [name, value] of answer.headers) reply.header(name, value);
-        return reply.send();
-      },
+      capabilities,
     );
   });
+}
+
+/**
+ * Pages on any origin may call tus, as @tus/server allows by default: every request carries
+ * its Bearer token, never a cookie, so no credentials are allowed (decision 0064). Errors
+ * answered by the error handler carry the headers too, so a browser can read them.
+ */
+function allowOtherOrigins(scope: NimbusApp): void {
+  scope.addHook("onSend", async (request, reply, payload) => {
+    if (request.headers.origin !== undefined) {
+      reply.header("access-control-allow-origin", "*");
+      reply.header("access-control-expose-headers", EXPOSED_HEADERS);
+    }
+    return payload;
+  });
+}
+
+/** tus 1.0: every request but OPTIONS names the protocol version it speaks. */
+function speaksTus(request: FastifyRequest): boolean {
+  return request.headers["tus-resumable"] === TUS_VERSION;
+}
+
+/** A missing or other `Tus-Resumable`: 412 with the versions this server speaks (tus 1.0 §2.2). */
+function unsupportedVersion(request: FastifyRequest, reply: FastifyReply) {
+  return unreadBodyCloses(request, reply)
+    .code(412)
+    .header("tus-resumable", TUS_VERSION)
+    .header("tus-version", TUS_VERSION)
+    .type("text/plain; charset=utf-8")
+    .send(`Tus-Resumable ${TUS_VERSION} required\n`);
+}
+
+/** A PATCH elsewhere than the end of a finished upload: tus's offset conflict, with the real offset. */
+function offsetConflict(request: FastifyRequest, reply: FastifyReply, upload: UploadRow) {
+  return unreadBodyCloses(request, reply)
+    .code(409)
+    .header("tus-resumable", TUS_VERSION)
+    .header("upload-offset", String(upload.size))
+    .header("cache-control", "no-store")
+    .type("text/plain; charset=utf-8")
+    .send("Upload-Offset conflict: the upload is complete\n");
 }
 
 /** A finished upload resumed by a client: every byte is there. */
@@ -119,4 +202,9 @@ function finished(reply: FastifyReply, upload: UploadRow, status: number) {
     .header("upload-length", String(upload.size))
     .header("cache-control", "no-store")
     .send();
+}
+
+/** A refused PATCH's body is never read: the connection closes after the answer instead of taking it. */
+function unreadBodyCloses(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return request.raw.complete === false ? reply.header("connection", "close") : reply;
 }
