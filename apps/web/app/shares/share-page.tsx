@@ -1,51 +1,33 @@
 import type { DriveFile, ShareFilesResponse } from "@nimbus/protocol";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { LoadFailed, LoadingLine } from "../components/load-state.js";
 import { useT } from "../i18n/i18n.js";
-import { readPageParams } from "../lib/page-params.js";
 import { loginPathFor } from "../session/redirect.js";
-import { useDriveSession } from "../session/session.js";
 import { PasscodeForm } from "./passcode-form.js";
 import { ReportAbuse } from "./report-abuse.js";
-import {
-  forgetPendingRestore,
-  MY_DRIVE,
-  readPendingRestore,
-  readSaveTarget,
-  rememberPendingRestore,
-  rememberSaveTarget,
-  type SaveTarget,
-} from "./restore-continuation.js";
+import { MY_DRIVE, readSaveTarget } from "./restore-continuation.js";
 import { trackRestore } from "./restore-events.js";
 import { SaveStatus } from "./save-status.js";
-import { savedFileCheck } from "./saved-files.js";
 import { SensitiveCover } from "./sensitive-cover.js";
 import type { FirstVisit } from "./share-api.js";
+import { ShareBreadcrumb } from "./share-breadcrumb.js";
 import { ShareFileList } from "./share-file-list.js";
 import { ShareHeading } from "./share-heading.js";
-import { breadcrumbs, sharePath } from "./share-path.js";
+import { sharePath } from "./share-path.js";
 import { SharePreview } from "./share-preview.js";
 import { ShareState } from "./share-state.js";
 import { canReport } from "./share-status.js";
 import { ShareToolbar } from "./share-toolbar.js";
 import { sortSharedFiles } from "./sort-files.js";
 import { hideCover, isCoverHidden } from "./uncovered-shares.js";
-import { useRestore } from "./use-restore.js";
+import { storage, useShareSave } from "./use-share-save.js";
 import { useShareVisit } from "./use-share-visit.js";
 import { useSharedDisplayMode } from "./use-shared-display-mode.js";
 import "./shares.css";
 
 /** The folder picker is loaded when a save starts, so the share page's first load stays small. */
 const SavePicker = lazy(() => import("./folder-picker.js"));
-
-function storage(): Storage | undefined {
-  try {
-    return localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The share page (`/s/{share_id}[/{...parent_ids}]`, spec §2): the check result's page
@@ -63,7 +45,6 @@ export function SharePage({
   first?: FirstVisit | null;
 }) {
   const t = useT();
-  const navigate = useNavigate();
   const [query] = useSearchParams();
   const sCode = query.get("s_code") ?? undefined;
   const parentId = parentIds.at(-1);
@@ -73,13 +54,9 @@ export function SharePage({
     sCode,
     first,
   );
-  const { session } = useDriveSession();
-  const signedIn = session.status === "ready";
   const [mode, setMode] = useSharedDisplayMode();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [picking, setPicking] = useState<string[] | null>(null);
   const [preview, setPreview] = useState<DriveFile | null>(null);
-  const restore = useRestore();
   const lastInfo = useRef<ShareFilesResponse | undefined>(undefined);
   if (state.kind === "list" || state.kind === "passcode" || state.kind === "blocked")
     lastInfo.current = state.info;
@@ -108,87 +85,17 @@ export function SharePage({
     setUncovered(true);
   };
 
-  // Back from sign-in with a save waiting for this share: finish it without asking again.
-  // A share that can no longer be opened drops the waiting save (nothing to continue).
   const outcome =
     state.kind === "list" ? "list" : state.kind === "blocked" || state.kind === "failed" ? "gone" : "";
-  const { save } = restore;
-  // `pp_saved_file_ids`: what this browser saved from the share is marked, read again after each save.
-  const [savedCheck, setSavedCheck] = useState<(id: string) => boolean>(() => () => false);
-  const parentKey = parentIds.join("/");
-  // biome-ignore lint/correctness/useExhaustiveDependencies: parentKey stands for parentIds
-  useEffect(() => {
-    const store = storage();
-    if (store) setSavedCheck(() => savedFileCheck(store, shareId, parentIds));
-  }, [shareId, parentKey, restore.state.kind]);
-  useEffect(() => {
-    const store = storage();
-    if (!signedIn || !outcome || !store) return;
-    const pending = readPendingRestore(store, Date.now());
-    if (!pending || pending.body.share_id !== shareId) return;
-    forgetPendingRestore(store);
-    if (outcome === "gone") return;
-    const body = { ...pending.body, pass_code_token: pending.body.pass_code_token || passCodeToken() };
-    void save(body, MY_DRIVE, { continued: true, count: body.file_ids?.length || fileCount });
-  }, [signedIn, outcome, shareId, save, passCodeToken, fileCount]);
-
-  // The page renders before the session is known: a save clicked meanwhile waits for it,
-  // so a signed-in visitor is never sent to the sign-in page.
-  const [queuedSave, setQueuedSave] = useState<string[] | null>(null);
-  const startSave = (fileIds: string[]) => {
-    if (session.status === "loading") {
-      setQueuedSave(fileIds);
-      return;
-    }
-    const count = fileIds.length || fileCount;
-    trackRestore("RESTORE_CLICK", { share_id: shareId, file_count: count, signed_in: signedIn });
-    setPreview(null);
-    if (signedIn) {
-      setPicking(fileIds);
-      return;
-    }
-    const store = storage();
-    const body = {
-      share_id: shareId,
-      pass_code_token: passCodeToken() ?? "",
-      file_ids: fileIds,
-      parent_id: "",
-    };
-    const here = sharePath(shareId, parentIds);
-    if (store) rememberPendingRestore(store, here, body, Date.now());
-    void navigate(loginPathFor(here));
-  };
-
-  // `?speed_save=1` (decision 0039): the save of the whole share starts once it is listed.
-  const speedSave = useRef(readPageParams(query).speedSave);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: starts once, when the share is listed
-  useEffect(() => {
-    if (!speedSave.current || outcome !== "list") return;
-    speedSave.current = false;
-    startSave([]);
-  }, [outcome]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs the queued save once the session is known
-  useEffect(() => {
-    if (!queuedSave || session.status === "loading") return;
-    setQueuedSave(null);
-    startSave(queuedSave);
-  }, [queuedSave, session.status]);
-
-  const saveInto = (target: SaveTarget) => {
-    const fileIds = picking ?? [];
-    setPicking(null);
-    setPreview(null);
-    const store = storage();
-    if (store) rememberSaveTarget(store, target);
-    const body = {
-      share_id: shareId,
-      pass_code_token: passCodeToken() ?? "",
-      file_ids: fileIds,
-      parent_id: target.id,
-    };
-    void save(body, target, { count: fileIds.length || fileCount }).then(() => setSelected(new Set()));
-  };
+  const { restore, picking, cancelPicking, startSave, saveInto, savedCheck, signedIn } = useShareSave({
+    shareId,
+    parentIds,
+    outcome,
+    fileCount,
+    passCodeToken,
+    onStart: () => setPreview(null),
+    onSaved: () => setSelected(new Set()),
+  });
 
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -239,27 +146,7 @@ export function SharePage({
       )}
       {state.kind === "list" && !covered && (
         <>
-          <nav className="breadcrumb share-breadcrumb" aria-label={t("share.folderPath")}>
-            {parentIds.length === 0 ? (
-              <span aria-current="page">{t("shares.breadcrumb.all")}</span>
-            ) : (
-              <Link to={sharePath(shareId)}>{t("shares.breadcrumb.all")}</Link>
-            )}
-            {breadcrumbs(shareId, state.info.ancestors).map((crumb, index, all) => (
-              <span key={crumb.id}>
-                <span aria-hidden="true">/</span>{" "}
-                {index === all.length - 1 ? (
-                  <span aria-current="page">
-                    <bdi>{crumb.name}</bdi>
-                  </span>
-                ) : (
-                  <Link to={crumb.path}>
-                    <bdi>{crumb.name}</bdi>
-                  </Link>
-                )}
-              </span>
-            ))}
-          </nav>
+          <ShareBreadcrumb shareId={shareId} parentIds={parentIds} ancestors={state.info.ancestors} />
           <ShareToolbar
             selectedCount={selected.size}
             saving={restore.state.kind === "saving"}
@@ -307,7 +194,7 @@ export function SharePage({
             initial={storage() ? readSaveTarget(storage() as Storage) : MY_DRIVE}
             count={picking.length || fileCount}
             onChoose={saveInto}
-            onClose={() => setPicking(null)}
+            onClose={cancelPicking}
           />
         </Suspense>
       )}

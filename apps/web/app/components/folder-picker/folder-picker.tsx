@@ -8,6 +8,7 @@ import * as icons from "../icons.js";
 import { LoadFailed, LoadingLine } from "../load-state.js";
 import { ModalDialog } from "../modal-dialog.js";
 import { pickerKey, trapTarget } from "./picker-keys.js";
+import { PickerPath } from "./picker-path.js";
 import "./folder-picker.css";
 import { IsolatedText, isolated } from "../../lib/bidi.js";
 
@@ -172,24 +173,7 @@ export function FolderPicker({
           <Icon d={icons.close} />
         </button>
       </header>
-      <nav className="folder-picker-path" aria-label={t("picker.path")}>
-        <ol>
-          {path.map((step, index) => (
-            <li key={step.id || "root"}>
-              {index > 0 && <Icon d={fileIcons.chevronRight} size={14} />}
-              {index === path.length - 1 ? (
-                <span aria-current="location">
-                  <bdi>{step.name}</bdi>
-                </span>
-              ) : (
-                <button type="button" className="link-button" onClick={() => goTo(index)}>
-                  <bdi>{step.name}</bdi>
-                </button>
-              )}
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <PickerPath path={path} onGoTo={goTo} />
       <div className="folder-picker-folders" aria-busy={folders.kind === "loading"}>
         {folders.kind === "loading" && <LoadingLine />}
         {folders.kind === "failed" && (
