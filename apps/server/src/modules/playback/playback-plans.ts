@@ -1,3 +1,4 @@
+import path from "node:path";
 import {
   NimbusError,
   type PlaybackAudioTrack,
@@ -7,7 +8,6 @@ import {
 } from "@nimbus/protocol";
 import type { Clock } from "../../lib/clock.js";
 import type { FileRow } from "../files/index.js";
-import { fileExtension } from "../files/names.js";
 import type { DownloadLinks, LinkHolder } from "../links/download-links.js";
 import type { Memberships } from "../membership/memberships.js";
 import { resolutionName } from "../previews/preview-presenter.js";
@@ -137,7 +137,7 @@ export class PlaybackPlans {
     const premium = viewerId ? (await this.deps.memberships.status(viewerId)).premium !== null : false;
     const renditions = renditionsOf(video?.height ?? 0, premium, this.deps.policy);
     const burn = this.burnStream(facts, request.burn_subtitle);
-    const container = containerName(facts.container, fileExtension(file.name));
+    const container = containerName(facts.container, path.extname(file.name));
     const decisionOf = (rendition: Rendition) =>
       decide({
         capabilities: request.capabilities,
