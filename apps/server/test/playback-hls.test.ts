@@ -269,6 +269,29 @@ describe("playback: on-demand HLS", () => {
     expect(Math.abs(audio(file) - audio(path.join(dir, "h264.mkv")))).toBeLessThanOrEqual(2);
   });
 
+  it("turns a WMA song into AAC segments, and plays FLAC as it is", async () => {
+    execFileSync("ffmpeg", [
+      ...["-v", "error", "-f", "lavfi", "-i", "sine=frequency=523:sample_rate=44100", "-t", "7"],
+      ...["-c:a", "wmav2", "-y", path.join(dir, "song.wma")],
+    ]);
+    execFileSync("ffmpeg", [
+      ...["-v", "error", "-f", "lavfi", "-i", "sine=frequency=523:sample_rate=44100", "-t", "2"],
+      ...["-c:a", "flac", "-y", path.join(dir, "song.flac")],
+    ]);
+    const wma = await uploadFile(t.app, alice, "Song.wma", await readFile(path.join(dir, "song.wma")));
+    const flac = await uploadFile(t.app, alice, "Song.flac", await readFile(path.join(dir, "song.flac")));
+    await t.jobs.drain();
+    const p = await okPlan(alice, wma.id);
+    expect([p.mode, p.kind, p.renditions.map((r) => r.id)]).toEqual(["audio_transcode", "audio", ["origin"]]);
+    expect(p.reasons).toEqual(["container", "audio_codec"]);
+    const { file, durations } = await play(p.url);
+    expect(durations.length).toBe(3);
+    const probe = ffprobeJson(file, ["-show_streams", "-show_format"]);
+    expect(probe.streams.map((s: { codec_name: string }) => s.codec_name)).toEqual(["aac"]);
+    expect(Math.abs(Number(probe.format.duration) - 7)).toBeLessThanOrEqual(0.2);
+    expect((await okPlan(alice, flac.id)).mode).toBe("direct");
+  });
+
   it("plays the original directly when the browser plays it", async () => {
     const p = await okPlan(alice, h264.id, { capabilities: { ...CHROMIUM, containers: ["mkv"] } });
     expect(p.mode).toBe("direct");
