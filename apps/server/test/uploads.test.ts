@@ -7,6 +7,7 @@ import { signUp, type TestUser } from "./support/users.js";
 
 const MiB = 1024 * 1024;
 const HOUR = 3_600_000;
+const BOTH_PHASES = JSON.stringify({ phase: { in: ["PHASE_TYPE_PENDING", "PHASE_TYPE_COMPLETE"] } });
 
 describe("uploads: instant upload, quota reservation, folder paths, expiry", () => {
   let t: TestApp;
@@ -184,7 +185,11 @@ describe("uploads: instant upload, quota reservation, folder paths, expiry", () 
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
     const list = async (parentId: string) =>
       (
-        await t.app.inject({ url: `/drive/v1/files?parent_id=${parentId}&limit=100`, headers: alice.auth })
+        await t.app.inject({
+          // Pending files are listed only when asked for by phase.
+          url: `/drive/v1/files?parent_id=${parentId}&limit=100&filters=${encodeURIComponent(BOTH_PHASES)}`,
+          headers: alice.auth,
+        })
       ).json().files as Array<{ id: string; name: string; kind: string }>;
     const photos = (await list("")).filter((f) => f.name.startsWith("photos"));
     expect(photos.map((f) => f.name)).toEqual(["photos"]);

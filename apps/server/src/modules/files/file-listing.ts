@@ -132,6 +132,9 @@ function range(db: Db, request: ListRequest, kind: string, after: SortValue[] | 
   if (scope.kind === "trash") q = q.where("trash_path", "is not", null).where("trashed_at", "is not", null);
   else if (filters.trashed === true) q = q.where("trashed_at", "is not", null);
   else q = q.where("trashed_at", "is", null);
+  // Lists show files that exist: one still uploading (or an instant-upload claim never
+  // answered) is reachable by its id only, unless the filter asks for that phase.
+  if (filters.phase === undefined) q = q.where("phase", "!=", "PHASE_TYPE_PENDING");
   q = applyFilters(q, filters);
   if (after) q = q.where(keysetAfter(spec, after));
   return q;

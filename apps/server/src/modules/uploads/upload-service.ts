@@ -19,7 +19,7 @@ import { type FileRow, type FilesRepository, validateName } from "../files/index
 import type { Locks } from "../locks/locks.js";
 import type { UsersRepository } from "../users/users-repository.js";
 import { commitReservedUpload } from "./commit-reserved-upload.js";
-import { InstantUploads } from "./instant-uploads.js";
+import { CHALLENGE_TTL_MS, InstantUploads } from "./instant-uploads.js";
 import { ResumableUploads, TUS_PATH } from "./resumable-uploads.js";
 import { UploadTargets } from "./upload-targets.js";
 import { type UploadKind, type UploadRow, UploadsRepository } from "./uploads-repository.js";
@@ -32,6 +32,13 @@ export interface DriveFiles {
   get(userId: string, id: string): Promise<DriveFile>;
   storageLimit(userId: string): Promise<number>;
 }
+
+/**
+ * How long an instant-upload claim (a resumable upload with a declared hash) is kept when its
+ * challenge is never answered and no tus request comes: the challenge's lifetime and a margin.
+ * Then the `uploads.expire` job drops its pending file and reservation (decision 0065).
+ */
+export const CLAIM_TTL_MS = CHALLENGE_TTL_MS + 5 * 60 * 1000;
 
 export interface UploadServiceDeps {
   db: Db;
@@ -322,7 +329,11 @@ export class UploadService {
       declared_gcid: request.gcid,
       declared_sha256: request.sha256,
       created_at: now,
-      expires_at: now + this.deps.config.uploads.expiryMs,
+      // An instant-upload claim lives as long as its challenge (and a margin) unless the client
+      // starts sending bytes: `ResumableUploads.authorize` then gives it the whole expiry.
+      expires_at:
+        now +
+        (request.kind === "resumable" && request.gcid ? CLAIM_TTL_MS : this.deps.config.uploads.expiryMs),
     };
     await this.repository.reserve(upload, await this.deps.drive.storageLimit(user.id));
     try {
