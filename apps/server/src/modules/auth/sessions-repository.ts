@@ -11,6 +11,19 @@ export interface SessionContext {
   userAgent: string;
 }
 
+/** Every session a user ever opened (ended ones too), oldest first, on `db` (a transaction too). */
+export function sessionHistory(
+  db: Db,
+  userId: string,
+): Promise<{ device_id: string; ip: string; created_at: number }[]> {
+  return db
+    .selectFrom("sessions")
+    .select(["device_id", "ip", "created_at"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "asc")
+    .execute();
+}
+
 export class SessionsRepository {
   constructor(private readonly db: Db) {}
 

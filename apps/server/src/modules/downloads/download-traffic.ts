@@ -3,6 +3,7 @@ import type { Config } from "../../config/config.js";
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
 import { statusOf } from "../membership/entitlements.js";
+import { findUser } from "../users/users-repository.js";
 
 /** A monthly transfer quota in the reference's `quotas` style; int64 values as strings. */
 export interface TransferQuota {
@@ -88,7 +89,7 @@ export class DownloadTraffic {
   }
 
   private async limitOf(userId: string): Promise<number> {
-    const user = await this.db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
+    const user = await findUser(this.db, userId);
     if (!user) throw new NimbusError("link_expired", "the link's user no longer exists");
     return (await statusOf(this.db, userId, this.clock.now(), this.config.quota)).downloadTrafficLimit;
   }

@@ -147,3 +147,17 @@ export async function countPremiumHolders(db: Db, now: number): Promise<number> 
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Users with a premium grant (not revoked) ending in (from, to]: whom an expiry reminder may be for. */
+export async function premiumEndingBetween(db: Db, from: number, to: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("entitlement_grants")
+    .select("user_id")
+    .distinct()
+    .where("premium_type", "is not", null)
+    .where("revoked_at", "is", null)
+    .where("ends_at", ">", from)
+    .where("ends_at", "<=", to)
+    .execute();
+  return rows.map((row) => row.user_id);
+}

@@ -3,7 +3,9 @@ import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
 import { isoTime } from "../../lib/clock.js";
 import type { Mailer } from "../../mail/mailer.js";
+import { premiumEndingBetween } from "../membership/entitlements.js";
 import type { Memberships } from "../membership/memberships.js";
+import { findUser } from "../users/users-repository.js";
 import { expiryReminderMail } from "./payment-mails.js";
 import type { PaymentProvider } from "./payment-provider.js";
 
@@ -109,17 +111,8 @@ export class MembershipService {
     if (reminderDays <= 0) return 0;
     const now = clock.now();
     const horizon = now + reminderDays * 86_400_000;
-    const candidates = await db
-      .selectFrom("entitlement_grants")
-      .select("user_id")
-      .distinct()
-      .where("premium_type", "is not", null)
-      .where("revoked_at", "is", null)
-      .where("ends_at", ">", now)
-      .where("ends_at", "<=", horizon)
-      .execute();
     let sent = 0;
-    for (const { user_id: userId } of candidates) {
+    for (const userId of await premiumEndingBetween(db, now, horizon)) {
       const status = await this.deps.memberships.status(userId);
       if (!status.premium || status.premium.expire > horizon) continue;
       const subscription = await this.liveSubscription(userId);
@@ -137,11 +130,7 @@ export class MembershipService {
         .onConflict((oc) => oc.columns(["provider", "event_id"]).doNothing())
         .executeTakeFirst();
       if (Number(first.numInsertedOrUpdatedRows ?? 0n) === 0) continue;
-      const user = await db
-        .selectFrom("users")
-        .select(["email", "locale"])
-        .where("id", "=", userId)
-        .executeTakeFirst();
+      const user = await findUser(db, userId);
       if (!user?.email) continue;
       await this.deps.mailer.send(
         expiryReminderMail({

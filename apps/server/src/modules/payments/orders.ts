@@ -12,6 +12,7 @@ import type { OrderRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import { makeJsonPageToken, readJsonPageToken } from "../../lib/page-token.js";
+import { findUser } from "../users/users-repository.js";
 import { presentOrder } from "./order-presenter.js";
 import type { PaymentProvider } from "./payment-provider.js";
 import type { Prices } from "./prices.js";
@@ -46,7 +47,7 @@ export class Orders {
     const providerName = request.provider ?? this.deps.config.payments.provider;
     const provider = this.deps.providers.get(providerName);
     if (!provider) throw new NimbusError("payment_provider_unavailable", `${providerName} is not configured`);
-    const user = await db.selectFrom("users").select(["email"]).where("id", "=", userId).executeTakeFirst();
+    const user = await findUser(db, userId);
     if (!user) throw new NimbusError("unauthenticated");
     const order: OrderRow = {
       id: newId(now),

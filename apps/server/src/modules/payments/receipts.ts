@@ -2,6 +2,7 @@ import type { Config } from "../../config/config.js";
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
 import type { Mailer } from "../../mail/mailer.js";
+import { findUser } from "../users/users-repository.js";
 import { receiptMail } from "./payment-mails.js";
 import { numericOrder, numericProduct, receiptItem } from "./product-rows.js";
 
@@ -24,11 +25,7 @@ export class Receipts {
       const row = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
       if (row?.status !== "paid") return;
       const order = numericOrder(row);
-      const user = await db
-        .selectFrom("users")
-        .select(["email", "locale"])
-        .where("id", "=", order.user_id)
-        .executeTakeFirst();
+      const user = await findUser(db, order.user_id);
       const product = await db
         .selectFrom("products")
         .selectAll()

@@ -8,6 +8,7 @@ import type {
 import type { Db } from "../../db/database.js";
 import { type Clock, isoTime } from "../../lib/clock.js";
 import type { AdminActor, AdminLog } from "../admin-log/admin-log.js";
+import { findUser } from "../users/users-repository.js";
 import { currentOrNext, occurrencesAround } from "./campaign-calendar.js";
 import { grantReward } from "./reward-grants.js";
 
@@ -182,11 +183,8 @@ export class Compensations {
   async claim(userId: string, type: string): Promise<{ premiumDays: number }> {
     const rule = this.rules.get(type);
     if (!rule) throw new NimbusError("activity_not_found", `no compensation ${type}`);
-    const user = await this.db
-      .selectFrom("users")
-      .select("created_at")
-      .where("id", "=", userId)
-      .executeTakeFirstOrThrow();
+    const user = await findUser(this.db, userId);
+    if (!user) throw new NimbusError("unauthenticated", "account no longer exists");
     if (Number(user.created_at) >= rule.createdBefore)
       throw new NimbusError(
         "compensation_not_eligible",

@@ -1,9 +1,12 @@
+import { NimbusError } from "@nimbus/protocol";
 import type { Transaction } from "kysely";
 import type { RewardsConfig } from "../../config/rewards-config.js";
 import type { Db } from "../../db/database.js";
 import type { Tables } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { keysetPage, readPageToken } from "../../lib/page-token.js";
+import { sessionHistory } from "../auth/sessions-repository.js";
+import { findUser } from "../users/users-repository.js";
 import { randomCode } from "./code-alphabet.js";
 import { emailKey, maskName } from "./email-key.js";
 import { grantReward } from "./reward-grants.js";
@@ -85,11 +88,8 @@ export class Invites {
   /** The invite activity call: the days granted now (0 on any later call). */
   async claim(input: InviteClaim): Promise<{ freeDays: number }> {
     const now = this.clock.now();
-    const user = await this.db
-      .selectFrom("users")
-      .select(["email", "created_at"])
-      .where("id", "=", input.userId)
-      .executeTakeFirstOrThrow();
+    const user = await findUser(this.db, input.userId);
+    if (!user) throw new NimbusError("unauthenticated", "account no longer exists");
     const inviteCode =
       input.inviteCode && INVITE_CODE.test(input.inviteCode) ? input.inviteCode.toUpperCase() : undefined;
     const inviter = inviteCode
@@ -159,13 +159,7 @@ export class Invites {
     key: string,
     now: number,
   ): Promise<InviteRefusal | undefined> {
-    const sessionsOf = (userId: string) =>
-      trx
-        .selectFrom("sessions")
-        .select(["device_id", "ip", "created_at"])
-        .where("user_id", "=", userId)
-        .orderBy("created_at", "asc")
-        .execute();
+    const sessionsOf = (userId: string) => sessionHistory(trx, userId);
     const mine = await sessionsOf(input.userId);
     const theirs = await sessionsOf(inviterId);
     const theirDevices = new Set(theirs.map((s) => s.device_id).filter(Boolean));

@@ -4,6 +4,11 @@ import type { UsersTable } from "../../db/schema.js";
 
 export type UserRow = Selectable<UsersTable>;
 
+/** One account's row on `db` (a transaction too); undefined when it is gone. */
+export function findUser(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
 /** The user row as the drive and the profile read it; sign-up and sign-in use `AccountsRepository`. */
 export class UsersRepository {
   constructor(private readonly db: Db) {}
@@ -19,7 +24,7 @@ export class UsersRepository {
   }
 
   findById(id: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+    return findUser(this.db, id);
   }
 
   /** The other providers (OpenID Connect) linked to the user, with the provider's id for them. */
