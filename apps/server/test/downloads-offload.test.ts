@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "./support/test-app.js";
 import { signUp, type TestUser } from "./support/users.js";
 
 /**
- * DOWNLOAD_OFFLOAD=x-accel (decision 0061): Nimbus checks and charges, nginx sends the bytes.
+ * DOWNLOAD_OFFLOAD=x-accel (decision 0066): Nimbus checks and charges, nginx sends the bytes.
  * What nginx then does with these answers is measured by bench/download.mjs and shown in
  * deploy/nginx/nimbus.conf; here, what Nimbus answers.
  */

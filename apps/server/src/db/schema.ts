@@ -305,7 +305,7 @@ export interface BlobsTable {
   /** Lowercase hex; NULL until an instant-upload claim first needs it (migration 0017, decision 0009). */
   sha256: string | null;
   size: number;
-  /** CRC-32 of the bytes; NULL until a zip download first computes it (migration 0032, decision 0061). */
+  /** CRC-32 of the bytes; NULL until a zip download first computes it (migration 0032, decision 0066). */
   crc32: number | null;
   ref_count: number;
   created_at: number;

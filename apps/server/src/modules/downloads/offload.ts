@@ -3,7 +3,7 @@ import type { Config } from "../../config/config.js";
 
 /**
  * The `X-Accel-Redirect` URI of a blob when downloads are offloaded to nginx
- * (DOWNLOAD_OFFLOAD=x-accel, decision 0061): `<prefix><AB/CD/GCID>`, the blob's
+ * (DOWNLOAD_OFFLOAD=x-accel, decision 0066): `<prefix><AB/CD/GCID>`, the blob's
  * path under `DATA_DIR/blobs` behind the `internal` location. Undefined when
  * offload is off, the store is not a local directory (S3 keeps its presigned
  * redirects) or the file has no blob.

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { FILE_KIND, NimbusError } from "@nimbus/protocol";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import type { Db } from "../../db/database.js";
@@ -8,10 +9,29 @@ import type { ZipEntry } from "./zip-writer.js";
 export const MAX_ZIP_ITEMS = 100;
 export const MAX_ZIP_ENTRIES = 50_000;
 
+/** A file entry of a zip knows its blob, whose CRC-32 is kept in `blobs.crc32`. */
+export interface PlannedEntry extends ZipEntry {
+  gcid?: string;
+}
+
 export interface ZipPlan {
   /** The file name of the zip. */
   name: string;
-  entries: ZipEntry[];
+  entries: PlannedEntry[];
+}
+
+/** Blob keys looked up per query (well under SQLite's and Postgres's parameter limits). */
+const CRC_LOOKUP_BATCH = 500;
+
+/**
+ * The zip's strong entity tag: what fixes its bytes (decision 0066). The layout follows from
+ * each entry's path, size and time; the bytes from each blob's content, named by its GCID.
+ */
+export function zipEtag(entries: readonly PlannedEntry[]): string {
+  const hash = createHash("sha256");
+  for (const entry of entries)
+    hash.update(`${entry.path}\0${entry.size}\0${entry.modifiedAt}\0${entry.gcid ?? ""}\n`);
+  return `"zip-${hash.digest("base64url").slice(0, 32)}"`;
 }
 
 /** Gives each name in one folder of the zip a unique spelling: `a.txt`, `a (1).txt`, … */
@@ -68,10 +88,37 @@ export class ZipPlanner {
     const entries: ZipEntry[] = [];
     const rootNames = new Set<string>();
     for (const row of roots) await this.add(userId, row, "", rootNames, entries);
+    await this.knownCrcs(entries);
     return { name: zipName(roots, now), entries };
   }
 
-  private async add(userId: string, row: FileRow, prefix: string, taken: Set<string>, out: ZipEntry[]) {
+  /** Keeps a CRC-32 a zip download computed, for every later zip holding the same blob. */
+  async rememberCrc(entry: PlannedEntry, crc: number): Promise<void> {
+    if (!entry.gcid) return;
+    await this.db
+      .updateTable("blobs")
+      .set({ crc32: crc })
+      .where("gcid", "=", entry.gcid)
+      .where("crc32", "is", null)
+      .execute();
+  }
+
+  private async knownCrcs(entries: PlannedEntry[]): Promise<void> {
+    const keys = [...new Set(entries.flatMap((entry) => (entry.gcid ? [entry.gcid] : [])))];
+    const crcs = new Map<string, number>();
+    for (let i = 0; i < keys.length; i += CRC_LOOKUP_BATCH) {
+      const rows = await this.db
+        .selectFrom("blobs")
+        .select(["gcid", "crc32"])
+        .where("gcid", "in", keys.slice(i, i + CRC_LOOKUP_BATCH))
+        .where("crc32", "is not", null)
+        .execute();
+      for (const row of rows) crcs.set(row.gcid, Number(row.crc32));
+    }
+    for (const entry of entries) if (entry.gcid) entry.crc = crcs.get(entry.gcid);
+  }
+
+  private async add(userId: string, row: FileRow, prefix: string, taken: Set<string>, out: PlannedEntry[]) {
     if (out.length >= MAX_ZIP_ENTRIES) {
       throw new NimbusError("out_of_range", `a zip holds at most ${MAX_ZIP_ENTRIES} items`);
     }
@@ -93,6 +140,12 @@ export class ZipPlanner {
     }
     const gcid = row.blob_gcid;
     if (row.phase !== "PHASE_TYPE_COMPLETE" || gcid === null) return;
-    out.push({ path, size: row.size, modifiedAt: row.modified_at, open: () => this.blobs.get(gcid) });
+    out.push({
+      path,
+      size: row.size,
+      modifiedAt: row.modified_at,
+      gcid,
+      open: (range) => this.blobs.get(gcid, range),
+    });
   }
 }

@@ -31,7 +31,7 @@ describe("zipStream beyond 4 GiB", () => {
 
   async function write(name: string, entries: ZipEntry[]): Promise<string> {
     const file = path.join(dir, name);
-    await pipeline(zipStream(entries), createWriteStream(file));
+    await pipeline(await zipStream(entries), createWriteStream(file));
     expect((await stat(file)).size).toBe(zipSize(entries));
     return file;
   }

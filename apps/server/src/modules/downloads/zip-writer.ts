@@ -1,13 +1,24 @@
 import { Readable } from "node:stream";
 import { crc32 } from "node:zlib";
 import { NimbusError } from "@nimbus/protocol";
+import type { ByteRange } from "../../blobs/blob-store.js";
 
 /** One item of a zip: a folder (`path` ends with `/`) or a file whose bytes `open` streams. */
 export interface ZipEntry {
   path: string;
   size: number;
   modifiedAt: number;
-  open?: () => Promise<AsyncIterable<Uint8Array>>;
+  /** The bytes, or the inclusive `range` of them. */
+  open?: (range?: ByteRange) => Promise<AsyncIterable<Uint8Array>>;
+  /** The CRC-32 of the bytes when already known (`blobs.crc32`); computed when needed otherwise. */
+  crc?: number | undefined;
+}
+
+export interface ZipStreamOptions {
+  /** Only these bytes of the zip (inclusive, inside `zipSize`): what a `Range` request asks for. */
+  range?: ByteRange | undefined;
+  /** Told each CRC the stream had to compute, so the caller can keep it for the next time. */
+  onCrc?: ((entry: ZipEntry, crc: number) => Promise<void>) | undefined;
 }
 
 const MAX32 = 0xffffffff;
@@ -27,7 +38,7 @@ interface Layout {
   /** Sizes need 64 bits: zip64 extra in the local header, 24-byte data descriptor. */
   bigSize: boolean;
   bigOffset: boolean;
-  crc: number;
+  crc: number | undefined;
 }
 
 function layoutOf(entries: readonly ZipEntry[]): { items: Layout[]; centralOffset: number } {
@@ -35,7 +46,7 @@ function layoutOf(entries: readonly ZipEntry[]): { items: Layout[]; centralOffse
   const items = entries.map((entry) => {
     const name = Buffer.from(entry.path, "utf8");
     const bigSize = entry.size >= MAX32;
-    const item: Layout = { entry, name, offset, bigSize, bigOffset: offset >= MAX32, crc: 0 };
+    const item: Layout = { entry, name, offset, bigSize, bigOffset: offset >= MAX32, crc: entry.crc };
     offset += LOCAL_HEADER + name.length + (bigSize ? 20 : 0) + entry.size + (bigSize ? 24 : 16);
     return item;
   });
@@ -93,7 +104,7 @@ function localHeader(item: Layout): Buffer {
   return b;
 }
 
-function dataDescriptor(item: Layout): Buffer {
+function dataDescriptor(item: Layout & { crc: number }): Buffer {
   const size = item.entry.size;
   const b = Buffer.alloc(item.bigSize ? 24 : 16);
   b.writeUInt32LE(0x08074b50, 0);
@@ -108,7 +119,7 @@ function dataDescriptor(item: Layout): Buffer {
   return b;
 }
 
-function centralHeader(item: Layout): Buffer {
+function centralHeader(item: Layout & { crc: number }): Buffer {
   const { time, date } = dosDateTime(item.entry.modifiedAt);
   const extra = centralExtraLength(item);
   const isDir = item.entry.path.endsWith("/");
@@ -172,44 +183,111 @@ function endRecords(count: number, centralOffset: number, centralSize: number): 
   return b;
 }
 
-async function* zipChunks(entries: readonly ZipEntry[]): AsyncGenerator<Uint8Array> {
+/** The part of `bytes` (which starts at zip offset `at`) inside [from, to). */
+function slice(bytes: Buffer, at: number, from: number, to: number): Buffer | undefined {
+  const start = Math.max(from, at);
+  const end = Math.min(to, at + bytes.length);
+  return start < end ? bytes.subarray(start - at, end - at) : undefined;
+}
+
+function sizeMismatch(item: Layout, read: number): NimbusError {
+  return new NimbusError("data_loss", `${item.entry.path}: expected ${item.entry.size} bytes, read ${read}`);
+}
+
+async function zipChunks(
+  entries: readonly ZipEntry[],
+  options: ZipStreamOptions,
+): Promise<AsyncGenerator<Uint8Array>> {
   const { items, centralOffset } = layoutOf(entries);
-  for (const item of items) {
-    yield localHeader(item);
+  const total = zipSize(entries);
+  const from = options.range?.start ?? 0;
+  const to = options.range ? options.range.end + 1 : total;
+  if (from < 0 || to > total || from >= to) {
+    throw new NimbusError("range_not_satisfiable", `zip bytes ${from}-${to - 1} of ${total}`);
+  }
+
+  /** The CRC of an entry the range did not stream whole: read from its bytes once, then kept. */
+  async function crcOf(item: Layout): Promise<number> {
+    if (item.crc !== undefined) return item.crc;
     let crc = 0;
-    let written = 0;
-    if (item.entry.open) {
+    let read = 0;
+    if (item.entry.open && item.entry.size > 0) {
       for await (const chunk of await item.entry.open()) {
         crc = crc32(chunk, crc);
-        written += chunk.length;
-        if (written > item.entry.size) break;
-        yield chunk;
+        read += chunk.length;
       }
     }
-    if (written !== item.entry.size) {
-      throw new NimbusError(
-        "data_loss",
-        `${item.entry.path}: expected ${item.entry.size} bytes, read ${written}`,
-      );
-    }
+    if (read !== item.entry.size) throw sizeMismatch(item, read);
+    return remember(item, crc);
+  }
+
+  async function remember(item: Layout, crc: number): Promise<number> {
     item.crc = crc;
-    yield dataDescriptor(item);
+    if (item.entry.open && item.entry.crc === undefined) await options.onCrc?.(item.entry, crc);
+    return crc;
   }
-  let centralSize = 0;
-  for (const item of items) {
-    const header = centralHeader(item);
-    centralSize += header.length;
-    yield header;
+
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    for (const item of items) {
+      const header = localHeader(item);
+      const head = slice(header, item.offset, from, to);
+      if (head) yield head;
+      const dataStart = item.offset + header.length;
+      const dataEnd = dataStart + item.entry.size;
+      if (dataStart < to && dataEnd > from && item.entry.open) {
+        // The whole entry passes: its CRC comes for free. A part of it: only those bytes are read.
+        const whole = from <= dataStart && to >= dataEnd;
+        const first = Math.max(from, dataStart) - dataStart;
+        const wanted = Math.min(to, dataEnd) - dataStart - first;
+        let crc = 0;
+        let read = 0;
+        const source = await item.entry.open(whole ? undefined : { start: first, end: first + wanted - 1 });
+        for await (const chunk of source) {
+          read += chunk.length;
+          if (read > wanted) break;
+          if (whole) crc = crc32(chunk, crc);
+          yield chunk;
+        }
+        if (read !== wanted) throw sizeMismatch(item, whole ? read : first + read);
+        if (whole) await remember(item, crc);
+      }
+      const descriptorSize = item.bigSize ? 24 : 16;
+      if (dataEnd < to && dataEnd + descriptorSize > from) {
+        const crc = await crcOf(item);
+        const tail = slice(dataDescriptor({ ...item, crc }), dataEnd, from, to);
+        if (tail) yield tail;
+      }
+    }
+    let at = centralOffset;
+    for (const item of items) {
+      const length = CENTRAL_HEADER + item.name.length + centralExtraLength(item);
+      if (at < to && at + length > from) {
+        const central = slice(centralHeader({ ...item, crc: await crcOf(item) }), at, from, to);
+        if (central) yield central;
+      }
+      at += length;
+    }
+    const end = slice(endRecords(items.length, centralOffset, at - centralOffset), at, from, to);
+    if (end) yield end;
   }
-  yield endRecords(items.length, centralOffset, centralSize);
+  return chunks();
 }
 
 /**
  * A zip of `entries` as a stream: stored (no compression, so the exact size is
- * known up front, see `zipSize`), CRC-32 computed while the bytes pass, ZIP64
- * where sizes, offsets or the entry count need it. Nothing is buffered beyond
- * one chunk and the central directory.
+ * known up front, see `zipSize`), ZIP64 where sizes, offsets or the entry count
+ * need it. The layout depends only on the entries (paths, sizes, times) and the
+ * bytes only on their contents, so any `range` of it is the same bytes as that
+ * part of the whole zip (decision 0066): `Range` and resumed downloads work. CRCs
+ * go in data descriptors after each entry's bytes: computed while an entry passes
+ * whole, taken from `entry.crc`, or read from the entry's bytes when the range
+ * needs a CRC it did not stream whole; each one computed is handed to `onCrc`.
+ * Nothing is buffered beyond one chunk and one header.
  */
-export function zipStream(entries: readonly ZipEntry[]): Readable {
-  return Readable.from(zipChunks(entries), { objectMode: false, highWaterMark: 1024 * 1024 });
+export async function zipStream(
+  entries: readonly ZipEntry[],
+  options: ZipStreamOptions = {},
+): Promise<Readable> {
+  const chunks = await zipChunks(entries, options);
+  return Readable.from(chunks, { objectMode: false, highWaterMark: 1024 * 1024 });
 }

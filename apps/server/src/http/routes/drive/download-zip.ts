@@ -1,15 +1,18 @@
 import { endpoints, NimbusError } from "@nimbus/protocol";
+import { zipEtag } from "../../../modules/downloads/zip-service.js";
 import { zipSize, zipStream } from "../../../modules/downloads/zip-writer.js";
 import type { Services } from "../../../services.js";
-import { contentDisposition } from "../../content-disposition.js";
 import { route } from "../../endpoint-route.js";
-import { sendMetered } from "../../serve-file.js";
+import { serveFile } from "../../serve-file.js";
 import type { NimbusApp } from "../../types.js";
 
 /**
  * Streams a zip behind a signed link from `POST /drive/v1/files:download`:
  * built on the fly with no temporary file, its exact length known up front,
- * charged to the link's user like any download.
+ * charged to the link's user like any download. Its layout is fixed by the
+ * database and its bytes by the blobs, so it answers an ETag, `Range` (206),
+ * `If-Range` and the other conditionals like a stored file: a cut zip resumes
+ * (`wget -c`, segmented downloaders) instead of starting again (decision 0066).
  */
 export function downloadZip(app: NimbusApp, { zips, links, clock, traffic, linkChecks }: Services): void {
   route(
@@ -29,17 +32,24 @@ export function downloadZip(app: NimbusApp, { zips, links, clock, traffic, linkC
       await linkChecks.assertLive(holder, []);
       const { userId } = holder;
       const plan = await zips.plan(userId, ids.split(","), clock.now());
-      const length = zipSize(plan.entries);
-      const sending = request.method !== "HEAD";
-      const reservation = sending ? await traffic.reserve(userId, length) : undefined;
-      reply
-        .header("content-disposition", contentDisposition("attachment", plan.name))
-        .header("content-length", length)
-        .header("cache-control", "private, no-store")
-        .header("x-content-type-options", "nosniff")
-        .type("application/zip");
-      if (!reservation) return reply.send();
-      return sendMetered(request, reply, zipStream(plan.entries), length, reservation);
+      const onCrc = zips.rememberCrc.bind(zips);
+      return serveFile(
+        request,
+        reply,
+        {
+          name: plan.name,
+          size: zipSize(plan.entries),
+          mimeType: "application/zip",
+          etag: zipEtag(plan.entries),
+          lastModified: plan.entries.reduce((newest, entry) => Math.max(newest, entry.modifiedAt), 0),
+          open: (range) => zipStream(plan.entries, { range, onCrc }),
+        },
+        {
+          charge: (bytes) => traffic.reserve(userId, bytes),
+          inline: false,
+          cacheControl: "private, no-store",
+        },
+      );
     },
   );
 }
