@@ -169,6 +169,24 @@ describe("playback: subtitles as WebVTT", () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(webvtt);
 
+    // Files saved before UTF-8: decoded with the code page of the language their name gives.
+    const legacy: [string, string, string][] = [
+      ["Old.Film.fr.srt", "latin1", "Café crème, déjà vu"],
+      ["Old.Film.ru.srt", "cp1251", "Привет, мир"],
+    ];
+    for (const [name, encoding, text] of legacy) {
+      const bytes = new TextEncoder().encode(`1\n00:00:01,000 --> 00:00:02,000\n${text}\n`);
+      const encoded =
+        encoding === "latin1"
+          ? Buffer.from(new TextDecoder().decode(bytes), "latin1")
+          : Buffer.from([...new TextDecoder().decode(bytes)].map((c) => cp1251(c)));
+      const legacyFile = await uploadFile(t.app, alice, name, encoded, elsewhere);
+      const listed = (await subtitles(movie.id, legacyFile.id)).find((s) => s.id === `f${legacyFile.id}`);
+      const converted = await vtt(listed?.url ?? "");
+      expect(converted.statusCode, converted.body).toBe(200);
+      expect(converted.body, name).toContain(text);
+    }
+
     const notSubtitle = await uploadFile(t.app, alice, "notes.txt", Buffer.from("hello"));
     const refused = await list(alice, movie.id, notSubtitle.id);
     expect(refused.statusCode).toBe(400);
@@ -306,3 +324,11 @@ describe("playback: subtitles as WebVTT", () => {
     expect(revoked.json().error).toBe("link_expired");
   });
 });
+
+/** One character in Windows-1251 (ASCII, and Cyrillic А–я). */
+function cp1251(char: string): number {
+  const code = char.codePointAt(0) ?? 0;
+  if (code < 0x80) return code;
+  if (code >= 0x410 && code <= 0x44f) return code - 0x410 + 0xc0;
+  throw new Error(`not in the test's cp1251 table: ${char}`);
+}

@@ -21,6 +21,8 @@ export type WebVttSource =
       kind: "file";
       gcid: string;
       format: string;
+      /** The language its name gives (ISO 639-2/B, '' none): picks the legacy charset of a non-UTF-8 file. */
+      language: string;
       open(): Promise<{ path: string; release(): Promise<void> }>;
     };
 
@@ -38,6 +40,49 @@ const SAFE_KEY = /^[A-Za-z0-9_-]{1,128}$/;
 export function cacheKey(source: Pick<WebVttSource, "kind" | "gcid"> & { index?: number }): string {
   if (!SAFE_KEY.test(source.gcid)) throw new NimbusError("file_not_found", "unexpected blob key");
   return source.kind === "stream" ? `${source.gcid}.s${source.index}` : `${source.gcid}.file`;
+}
+
+/** The legacy code page subtitles of a language were usually saved in, before UTF-8. */
+const LEGACY_CHARSETS: Readonly<Record<string, string>> = {
+  chi: "GB18030",
+  jpn: "SHIFT_JIS",
+  kor: "CP949",
+  rus: "CP1251",
+  ukr: "CP1251",
+  bul: "CP1251",
+  srp: "CP1251",
+  mac: "CP1251",
+  bel: "CP1251",
+  ara: "CP1256",
+  per: "CP1256",
+  gre: "CP1253",
+  heb: "CP1255",
+  tur: "CP1254",
+  tha: "CP874",
+  vie: "CP1258",
+  pol: "CP1250",
+  cze: "CP1250",
+  slo: "CP1250",
+  hun: "CP1250",
+  hrv: "CP1250",
+  slv: "CP1250",
+  rum: "CP1250",
+};
+
+/**
+ * The `-sub_charenc` a subtitle file needs: none for UTF-8 (or UTF-16 with its BOM, which
+ * ffmpeg reads itself), else the legacy code page of its language (Windows-1252 when unknown).
+ * ffmpeg refuses text that is not UTF-8 without it ("Invalid UTF-8 in decoded subtitles text").
+ */
+export function subtitleCharset(bytes: Buffer, language: string): string | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return undefined;
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return undefined;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return undefined;
+  } catch {
+    return LEGACY_CHARSETS[language] ?? "CP1252";
+  }
 }
 
 /** Whether bytes already are WebVTT (after an optional BOM): passed through as they are. */
@@ -98,11 +143,13 @@ export class WebVttCache {
 
   /** Writes `out`; false when the source is not a subtitle ffmpeg can turn into WebVTT. */
   private async convert(source: WebVttSource, input: string, out: string): Promise<boolean> {
+    let charset: string | undefined;
     if (source.kind === "file") {
       const size = (await sizeOf(input)) ?? 0;
       if (size > MAX_SUBTITLE_FILE_BYTES) return false;
       const bytes = await readFile(input);
-      if (isWebVtt(bytes)) {
+      charset = subtitleCharset(bytes, source.language);
+      if (!charset && isWebVtt(bytes)) {
         await writeFile(out, bytes);
         return true;
       }
@@ -112,7 +159,8 @@ export class WebVttCache {
     const map = source.kind === "stream" ? ["-map", `0:${source.index}`] : ["-map", "0:s:0"];
     // -copyts: cue times stay the source's (without it ffmpeg shifts them by the file's start
     // time, e.g. +23 ms for AAC priming), the clock the video plays on, direct or through HLS.
-    const inputArgs = ["-v", "error", "-nostdin", "-copyts", "-i", input];
+    const decode = charset ? ["-sub_charenc", charset] : [];
+    const inputArgs = ["-v", "error", "-nostdin", "-copyts", ...decode, "-i", input];
     const args = [...inputArgs, ...map, "-c:s", "webvtt", "-f", "webvtt", "-y", out];
     const result = await runTool(ffmpeg, args, { timeoutMs: 10 * 60_000, maxOutputBytes: 1024 * 1024 });
     if (result.code !== 0) return false;

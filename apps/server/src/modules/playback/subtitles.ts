@@ -164,7 +164,14 @@ export class Subtitles {
     const format = row ? subtitleFormatOf(row.name) : undefined;
     if (!row?.blob_gcid) throw new NimbusError("file_not_found", "no such subtitle file");
     if (!format) throw new NimbusError("subtitle_not_convertible", "not a subtitle file");
-    return this.deps.cache.get({ kind: "file", gcid: row.blob_gcid, format, open: open(row.blob_gcid) });
+    const language = matchSidecar(video.name, row.name)?.language || languageInName(row.name);
+    return this.deps.cache.get({
+      kind: "file",
+      gcid: row.blob_gcid,
+      format,
+      language,
+      open: open(row.blob_gcid),
+    });
   }
 
   private url(videoId: string, subtitleId: string, holder: LinkHolder, now: number): string {
