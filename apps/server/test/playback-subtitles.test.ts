@@ -122,6 +122,8 @@ describe("playback: subtitles as WebVTT", () => {
     // Cached by blob and stream: the second answer is the same file, and a validator answers 304.
     const files = await readdir(path.join(t.config.dataDir, "playback", "subtitles"));
     expect(files).toContain(`${movie.hash}.s2.vtt`);
+    // The ASS track came out of the same ffmpeg run (one read of the file for every text track).
+    expect(files).toContain(`${movie.hash}.s3.vtt`);
     const again = await t.app.inject({
       url: pathOf(srt?.url ?? ""),
       headers: { "if-none-match": response.headers.etag as string },
@@ -200,8 +202,24 @@ describe("playback: subtitles as WebVTT", () => {
   });
 
   it("lists image subtitles as burn-in without a link, and refuses to convert one (probed-stream fixture)", async () => {
-    // ffmpeg cannot encode PGS from text, so the stored probe of a copy gains a PGS stream.
-    const pgs = await uploadFile(t.app, alice, "Disc.mkv", await readFile(path.join(dir, "movie.mkv")));
+    // ffmpeg cannot encode PGS from text, so the stored probe of a shorter cut gains a PGS stream,
+    // and a stream that claims to be SubRip but is the audio (a broken track).
+    const disc = path.join(dir, "disc.mkv");
+    execFileSync("ffmpeg", [
+      "-v",
+      "error",
+      "-i",
+      path.join(dir, "movie.mkv"),
+      "-map",
+      "0",
+      "-c",
+      "copy",
+      "-t",
+      "2.5",
+      "-y",
+      disc,
+    ]);
+    const pgs = await uploadFile(t.app, alice, "Disc.mkv", await readFile(disc));
     await t.jobs.drain();
     const row = await t.database.db
       .selectFrom("blob_media")
@@ -222,6 +240,7 @@ describe("playback: subtitles as WebVTT", () => {
       width: 0,
       height: 0,
     });
+    streams.push({ ...streams[1], index: 1, type: "subtitle", codec: "subrip", title: "Broken" });
     await t.database.db
       .updateTable("blob_media")
       .set({ streams: JSON.stringify(streams) })
@@ -240,6 +259,22 @@ describe("playback: subtitles as WebVTT", () => {
     const refused = await t.app.inject({ url: link.path });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ error: "subtitle_not_convertible", error_code: 9 });
+
+    // The broken track fails the run that converts every text track at once; the good ones are
+    // then made alone, and the broken one answers the honest error.
+    const good = await vtt(text.href);
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.body).toContain("Hello from the first cue");
+    const broken = new DownloadLinks(t.config.secretKey).signFor(
+      "subtitle",
+      `${pgs.id}/s1`,
+      holder,
+      signedAt,
+    );
+    expect((await t.app.inject({ url: broken.path })).json().error).toBe("subtitle_not_convertible");
+    const cached = await readdir(path.join(t.config.dataDir, "playback", "subtitles"));
+    expect(cached).toContain(`${pgs.hash}.s1.vtt.failed`);
+    expect(cached).toContain(`${pgs.hash}.s3.vtt`);
   });
 
   it("gives share visitors the subtitles the share serves, through the share", async () => {

@@ -15,6 +15,11 @@ export type WebVttSource =
       kind: "stream";
       gcid: string;
       index: number;
+      /**
+       * The blob's other text subtitle streams: those not made yet are converted in the same
+       * ffmpeg run, which reads the whole file once however many tracks it writes.
+       */
+      together?: readonly number[];
       open(): Promise<{ path: string; release(): Promise<void> }>;
     }
   | {
@@ -116,11 +121,77 @@ export class WebVttCache {
     if (cached !== undefined) return { path: file, size: cached, etag: `"${key}"` };
     if ((await sizeOf(`${file}.failed`)) !== undefined) throw notConvertible(key);
     let job = this.running.get(key);
+    if (!job && source.kind === "stream" && (source.together?.length ?? 0) > 0) {
+      await this.startTogether(source);
+      job = this.running.get(key);
+    }
     if (!job) {
       job = this.make(source, key, file).finally(() => this.running.delete(key));
       this.running.set(key, job);
     }
     return job;
+  }
+
+  /**
+   * One ffmpeg run for every text stream of the blob not made yet (at least two), each
+   * registered as running; a stream the run did not write is then made alone, so one bad
+   * track costs the others nothing but a second pass.
+   */
+  private async startTogether(source: Extract<WebVttSource, { kind: "stream" }>): Promise<void> {
+    const wanted: { index: number; key: string; file: string }[] = [];
+    for (const index of new Set([source.index, ...(source.together ?? [])])) {
+      const key = cacheKey({ kind: "stream", gcid: source.gcid, index });
+      const file = path.join(this.dir, `${key}.vtt`);
+      if (this.running.has(key) || (await sizeOf(file)) !== undefined) continue;
+      if ((await sizeOf(`${file}.failed`)) !== undefined) continue;
+      wanted.push({ index, key, file });
+    }
+    if (wanted.length < 2) return;
+    const run = this.extractTogether(source, wanted);
+    for (const item of wanted) {
+      if (this.running.has(item.key)) continue;
+      const alone = { kind: "stream", gcid: source.gcid, index: item.index, open: source.open } as const;
+      const job = run
+        .then(async (): Promise<WebVtt> => {
+          const size = await sizeOf(item.file);
+          if (size !== undefined) return { path: item.file, size, etag: `"${item.key}"` };
+          return this.make(alone, item.key, item.file);
+        })
+        .finally(() => this.running.delete(item.key));
+      this.running.set(item.key, job);
+    }
+  }
+
+  /** Writes each stream's WebVTT that came out valid; never throws (the streams are then made alone). */
+  private async extractTogether(
+    source: Extract<WebVttSource, { kind: "stream" }>,
+    wanted: readonly { index: number; file: string }[],
+  ): Promise<void> {
+    const ffmpeg = this.ffmpeg();
+    if (!ffmpeg) return;
+    await mkdir(this.dir, { recursive: true });
+    const local = await source.open().catch(() => undefined);
+    if (!local) return;
+    const parts = wanted.map((item) => ({ ...item, partial: `${item.file}.${randomUUID()}.part` }));
+    try {
+      const outputs = parts.flatMap((p) => [
+        "-map",
+        `0:${p.index}`,
+        "-c:s",
+        "webvtt",
+        "-f",
+        "webvtt",
+        "-y",
+        p.partial,
+      ]);
+      const args = ["-v", "error", "-nostdin", "-copyts", "-i", local.path, ...outputs];
+      const result = await runTool(ffmpeg, args, RUN_OPTIONS).catch(() => undefined);
+      if (result?.code !== 0) return;
+      for (const part of parts) if (await isValidOutput(part.partial)) await rename(part.partial, part.file);
+    } finally {
+      for (const part of parts) await rm(part.partial, { force: true });
+      await local.release();
+    }
   }
 
   private async make(source: WebVttSource, key: string, file: string): Promise<WebVtt> {
@@ -162,12 +233,18 @@ export class WebVttCache {
     const decode = charset ? ["-sub_charenc", charset] : [];
     const inputArgs = ["-v", "error", "-nostdin", "-copyts", ...decode, "-i", input];
     const args = [...inputArgs, ...map, "-c:s", "webvtt", "-f", "webvtt", "-y", out];
-    const result = await runTool(ffmpeg, args, { timeoutMs: 10 * 60_000, maxOutputBytes: 1024 * 1024 });
-    if (result.code !== 0) return false;
-    const size = await sizeOf(out);
-    if (size === undefined || size > MAX_WEBVTT_BYTES) return false;
-    return isWebVtt(await readFile(out));
+    const result = await runTool(ffmpeg, args, RUN_OPTIONS);
+    return result.code === 0 && (await isValidOutput(out));
   }
+}
+
+const RUN_OPTIONS = { timeoutMs: 10 * 60_000, maxOutputBytes: 1024 * 1024 };
+
+/** ffmpeg's output is kept when it is WebVTT of a sane size. */
+async function isValidOutput(out: string): Promise<boolean> {
+  const size = await sizeOf(out);
+  if (size === undefined || size > MAX_WEBVTT_BYTES) return false;
+  return isWebVtt(await readFile(out));
 }
 
 function notConvertible(key: string): NimbusError {

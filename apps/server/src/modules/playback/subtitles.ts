@@ -151,14 +151,16 @@ export class Subtitles {
     const open = (gcid: string) => () => this.deps.open(gcid);
     if ("stream" in parsed) {
       const gcid = video.blob_gcid;
-      const stream = (await this.deps.streams.of(gcid)).find(
-        (s) => s.index === parsed.stream && s.type === "subtitle",
-      );
+      const streams = await this.deps.streams.of(gcid);
+      const stream = streams.find((s) => s.index === parsed.stream && s.type === "subtitle");
       if (!stream) throw new NimbusError("file_not_found", "no such subtitle stream");
       if (!TEXT_SUBTITLE_CODECS.has(stream.codec)) {
         throw new NimbusError("subtitle_not_convertible", `${stream.codec} is not text`);
       }
-      return this.deps.cache.get({ kind: "stream", gcid, index: stream.index, open: open(gcid) });
+      const together = streams
+        .filter((s) => s.type === "subtitle" && s.index !== stream.index && TEXT_SUBTITLE_CODECS.has(s.codec))
+        .map((s) => s.index);
+      return this.deps.cache.get({ kind: "stream", gcid, index: stream.index, together, open: open(gcid) });
     }
     const row = await this.liveFile(video.user_id, parsed.fileId);
     const format = row ? subtitleFormatOf(row.name) : undefined;
