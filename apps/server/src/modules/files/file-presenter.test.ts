@@ -48,6 +48,8 @@ const previews = new Map<string, BlobPreview>([
         audio_codec: "aac",
         bit_rate: 4_000_000,
         frame_rate: "30",
+        container: null,
+        streams: null,
         updated_at: now,
       },
     },
@@ -63,6 +65,12 @@ describe("presentFile as the list's wire format", () => {
       holder: { userId: "U1", generation: 3 },
       previews,
       trashRetentionMs: 10 * 86_400_000,
+      positions: new Map([
+        [
+          rows[2]?.id ?? "",
+          { position_ms: 5_000, duration_ms: 61_500, updated_time: "2026-01-01T00:00:00.000Z" },
+        ],
+      ]),
     };
     const list: DriveFileList = {
       kind: "drive#fileList",
@@ -72,8 +80,15 @@ describe("presentFile as the list's wire format", () => {
     // What the app's Zod serializer sends (fastify-type-provider-zod: encode, then stringify).
     const zod = JSON.stringify(fileListSchema.encode(list));
     expect(JSON.stringify(list)).toBe(zod);
-    // The cases that matter are there: links, a thumbnail, medias, trash times.
+    // The cases that matter are there: links, a thumbnail, medias, trash times, a playback position.
     const parsed = JSON.parse(zod) as DriveFileList;
+    expect(parsed.files.map((f) => f.playback_position?.position_ms ?? null)).toEqual([
+      null,
+      null,
+      5_000,
+      null,
+      null,
+    ]);
     expect(parsed.files.map((f) => [f.thumbnail_link !== "", f.medias.length, "delete_time" in f])).toEqual([
       [false, 0, false],
       [true, 0, false],
