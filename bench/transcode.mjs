@@ -44,6 +44,8 @@ import {
 
 const TARGET = { firstSegmentS: 2.5, seekS: 2.5, speed: 1.5, vsAlone: 0.9, remux: 20 };
 const SUSTAINED_SEGMENTS = Number(process.env.BENCH_SUSTAINED_SEGMENTS ?? 40);
+/** 20 s pieces in the source: 30 make the 10 minutes; fewer only to try the script out. */
+const PIECES = Number(process.env.BENCH_TRANSCODE_PIECES ?? 30);
 const CHROMIUM = {
   containers: ["mp4", "webm", "mp3", "flac", "wav", "ogg"],
   video_codecs: ["h264", "vp9", "av1"],
@@ -69,7 +71,7 @@ function ffmpeg(args) {
 function source() {
   const cache = path.join(ROOT, "bench/.cache");
   mkdirSync(cache, { recursive: true });
-  const file = path.join(cache, "transcode-source.mkv");
+  const file = path.join(cache, `transcode-source-${PIECES}.mkv`);
   if (existsSync(file)) return file;
   const piece = path.join(cache, "piece.mkv");
   if (!existsSync(piece)) {
@@ -89,7 +91,7 @@ function source() {
     ]);
   }
   const list = path.join(cache, "pieces.txt");
-  writeFileSync(list, Array.from({ length: 30 }, () => `file '${piece}'\n`).join(""));
+  writeFileSync(list, Array.from({ length: PIECES }, () => `file '${piece}'\n`).join(""));
   ffmpeg(["-f", "concat", "-safe", "0", "-i", list, "-map", "0", "-c", "copy", "-y", file]);
   return file;
 }

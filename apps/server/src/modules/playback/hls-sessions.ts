@@ -288,7 +288,9 @@ export class HlsSessions {
       this.assertCanStart(viewer);
       session.owner = viewer;
     }
-    if (run && !run.exited) await this.kill(run);
+    // A restart kills at once (SIGKILL): the old run's partial segment is a `.tmp` never
+    // served, and a graceful stop would hold the CPU the new run needs for its first segment.
+    if (run && !run.exited) await this.kill(run, "SIGKILL");
     await this.startRun(session, index);
   }
 
@@ -433,13 +435,18 @@ export class HlsSessions {
       }
       const run = session.run;
       if (session.stopped) throw new NimbusError("unavailable", "the stream was stopped");
-      if (session.timeline.kind === "equal" && run?.exited && run.exitCode !== 0 && !(await exists(file))) {
+      if (session.timeline.kind === "equal" && run?.exited && !(await exists(file))) {
         await run.done;
         if (await exists(file)) return file;
-        throw new NimbusError(
-          "file_not_playable",
-          run.stderr.trim().split("\n").slice(-1)[0] || "ffmpeg failed",
-        );
+        if (run.exitCode !== 0 && run === session.run) {
+          throw new NimbusError(
+            "file_not_playable",
+            run.stderr.trim().split("\n").slice(-1)[0] || "ffmpeg failed",
+          );
+        }
+        // The run reached the end without making this segment: it will not come.
+        if (run.exitCode === 0 && index >= run.start)
+          throw new NimbusError("not_found", "ffmpeg made no such segment");
       }
       if (session.failed && !session.looping)
         throw new NimbusError("file_not_playable", session.failed.split("\n").slice(-1)[0]);
@@ -497,9 +504,9 @@ export class HlsSessions {
     }
   }
 
-  private async kill(run: Run): Promise<void> {
+  private async kill(run: Run, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
     if (run.exited) return;
-    run.child.kill("SIGTERM");
+    run.child.kill(signal);
     const timeout = setTimeout(() => run.child.kill("SIGKILL"), 3_000);
     await run.done;
     clearTimeout(timeout);

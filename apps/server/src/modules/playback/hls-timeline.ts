@@ -16,6 +16,8 @@ import type { PlaybackProfile } from "./playback-profile.js";
  */
 export const TRANSCODE_SEGMENT_S = 3;
 export const COPY_SEGMENT_S = 6;
+/** The shortest last segment of an equal timeline. */
+const TAIL_S = 0.5;
 
 export interface Timeline {
   /** Start of each segment, seconds on the source's timeline (ffmpeg runs with -copyts). */
@@ -43,6 +45,12 @@ export function equalTimeline(durationS: number, fps: number): Timeline {
   const durations: number[] = [];
   const total = Math.max(durationS, 0.001);
   for (let start = 0, i = 0; start < total - 0.01; i++, start = i * length) {
+    // A tail shorter than TAIL_S (audio running past the last frame, a container's rounding)
+    // has no keyframe of its own to cut at: it belongs to the segment before.
+    if (i > 0 && total - start < TAIL_S) {
+      durations[i - 1] = round(total - (starts[i - 1] ?? 0));
+      break;
+    }
     starts.push(round(start));
     durations.push(round(Math.min(length, total - start)));
   }
