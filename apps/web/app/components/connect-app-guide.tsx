@@ -59,7 +59,7 @@ export function ConnectAppGuide({ address, headingLevel = 3 }: { address: string
       <p className="muted small">{t("connectApp.twoStep")}</p>
       <div className="connect-app-list">
         {CONNECT_APPS.map(({ app, name }) => (
-          <article key={app} className="connect-app-item">
+          <article key={app} className={app === "rclone" ? "connect-app-item wide" : "connect-app-item"}>
             <Sub>{name ?? t(`connectApp.${app}.title`)}</Sub>
             <p className="small">{t(`connectApp.${app}.body`, { url: address })}</p>
             {app === "rclone" && <pre className="connect-app-snippet">{rcloneConfig(address)}</pre>}

@@ -32,6 +32,8 @@ function HelpPage({ dir, articles, article, steps }: Omit<Route.ComponentProps["
   const locale = useLocale();
   const path = (rest: string) => localizedPath(locale, `/help-center${rest}`);
   const davAddress = useDavAddress();
+  // A topic of one article has nothing related to list.
+  const others = articles.filter((slug) => slug !== article);
   return (
     <main className="page help-article" id="main">
       <nav aria-label={t("helpCenter.breadcrumb")} className="breadcrumb">
@@ -58,18 +60,18 @@ function HelpPage({ dir, articles, article, steps }: Omit<Route.ComponentProps["
           <p className="lead">{t(`helpCenter.dir.${dir}.summary`)}</p>
         </>
       )}
-      <section className="section" aria-labelledby="related">
-        <h2 id="related">{t(article ? "helpCenter.related" : "helpCenter.articles")}</h2>
-        <ul className="link-list">
-          {articles
-            .filter((slug) => slug !== article)
-            .map((slug) => (
+      {others.length > 0 && (
+        <section className="section" aria-labelledby="related">
+          <h2 id="related">{t(article ? "helpCenter.related" : "helpCenter.articles")}</h2>
+          <ul className="link-list">
+            {others.map((slug) => (
               <li key={slug}>
                 <Link to={path(`/${dir}/${slug}`)}>{t(`helpCenter.article.${slug}.title`)}</Link>
               </li>
             ))}
-        </ul>
-      </section>
+          </ul>
+        </section>
+      )}
       <p className="callout-line">
         {t("helpCenter.stillStuck")}{" "}
         <Link to={localizedPath(locale, "/contact-us")}>{t("nav.contactUs")}</Link>
