@@ -3,7 +3,8 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isFinished } from "../src/modules/playback/playback-positions.js";
+import { isFinished, PlaybackPositions } from "../src/modules/playback/playback-positions.js";
+import { TrackPreferences } from "../src/modules/playback/track-preferences.js";
 import { manualClock } from "./support/grants.js";
 import { getFile, uploadFile } from "./support/media-files.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
@@ -229,6 +230,25 @@ describe("playback: positions and remembered tracks", () => {
 
     expect((await save(alice, film.id, { position_ms: 59_000, duration_ms: 60_000 })).statusCode).toBe(204);
     expect((await plan(film.id)).position).toBeNull(); // played to the end: starts over
+  });
+
+  it("answers file_not_found, not a 500, when the file goes for good while its position is saved", async () => {
+    const row = await t.database.db
+      .selectFrom("files")
+      .selectAll()
+      .where("id", "=", film.id)
+      .executeTakeFirstOrThrow();
+    // The check saw the file; by the write it was gone (another request's permanent delete).
+    const positions = new PlaybackPositions({
+      db: t.database.db,
+      clock,
+      files: { findOwned: async () => ({ ...row, id: "GONE0000000000000000000000" }) },
+      streams: { of: async () => [] },
+      preferences: new TrackPreferences(t.database.db),
+    });
+    await expect(
+      positions.save(alice.id, "GONE0000000000000000000000", { position_ms: 1_000, duration_ms: 60_000 }),
+    ).rejects.toMatchObject({ error: "file_not_found" });
   });
 
   it("removes a file's positions with the file, and a user's with the account", async () => {

@@ -1,5 +1,6 @@
 import { NimbusError, type PlaybackPosition, type SavePlaybackPosition } from "@nimbus/protocol";
 import type { Db } from "../../db/database.js";
+import { isForeignKeyViolation } from "../../db/errors.js";
 import { type Clock, isoTime } from "../../lib/clock.js";
 import type { FileRow } from "../files/index.js";
 import type { MediaStream } from "../previews/media-probe.js";
@@ -110,12 +111,19 @@ export class PlaybackPositions {
       ...(body.subtitle !== undefined && { subtitle: body.subtitle }),
     };
     const values = { position_ms: positionMs, duration_ms: durationMs, ...tracks, updated_at: now };
-    await this.deps.db
-      .insertInto("playback_positions")
-      .values({ file_id: fileId, user_id: userId, audio_track: null, subtitle: null, ...values })
-      .onConflict((oc) => oc.columns(["file_id", "user_id"]).doUpdateSet(values))
-      .execute();
-    await this.deps.preferences.remember(userId, languages, now);
+    try {
+      await this.deps.db
+        .insertInto("playback_positions")
+        .values({ file_id: fileId, user_id: userId, audio_track: null, subtitle: null, ...values })
+        .onConflict((oc) => oc.columns(["file_id", "user_id"]).doUpdateSet(values))
+        .execute();
+      await this.deps.preferences.remember(userId, languages, now);
+    } catch (error) {
+      // Deleted for good between the check and the write.
+      if (isForeignKeyViolation(error))
+        throw new NimbusError("file_not_found", undefined, { metadata: { id: fileId } });
+      throw error;
+    }
   }
 
   /** For the plan: where `userId` stopped in `fileId` and the tracks they chose; undefined when never played. */
