@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PURGE_DELETED_ACCOUNTS_JOB } from "../src/modules/accounts/account-jobs.js";
 import { isFinished, PlaybackPositions } from "../src/modules/playback/playback-positions.js";
 import { TrackPreferences } from "../src/modules/playback/track-preferences.js";
 import { manualClock } from "./support/grants.js";
@@ -280,13 +281,25 @@ describe("playback: positions and remembered tracks", () => {
     await t.jobs.drain();
     expect(await count(gone.id)).toBe(0);
 
+    // The account deleted through its real path: the request, the period, the purge job.
     const dave = await signUp(t.app);
     const his = await uploadFile(t.app, dave, "His.mkv", mkv);
     expect(
       (await save(dave, his.id, { position_ms: 1_000, duration_ms: 60_000, subtitle: "" })).statusCode,
     ).toBe(204);
-    await t.database.db.deleteFrom("files").where("user_id", "=", dave.id).execute();
-    await t.database.db.deleteFrom("users").where("id", "=", dave.id).execute();
+    const requested = await t.app.inject({
+      method: "POST",
+      url: "/v1/user/me/deletion",
+      headers: dave.auth,
+      payload: { password: dave.password },
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    clock.advance(8 * 86_400_000);
+    await t.jobs.enqueue(PURGE_DELETED_ACCOUNTS_JOB, {});
+    await t.jobs.drain();
+    expect(await t.database.db.selectFrom("users").select("id").where("id", "=", dave.id).execute()).toEqual(
+      [],
+    );
     const left = await t.database.db
       .selectFrom("playback_preferences")
       .select("user_id")
