@@ -1,4 +1,3 @@
-import { createReadStream } from "node:fs";
 import path from "node:path";
 import { NimbusError } from "@nimbus/protocol";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -238,14 +237,13 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
           const segments = davSegments(request.url);
           const name = segments.at(-1);
           if (name === undefined) return reply.code(405).header("allow", "OPTIONS, PROPFIND").send();
-          // The size is reserved before any byte arrives when the client says it: Content-Length,
-          // or Finder's X-Expected-Entity-Length beside a chunked body. Else (chunked, unknown)
-          // the body is counted against the space left as it arrives, then stored.
-          const declared =
+          // The size the client says: Content-Length, or Finder's X-Expected-Entity-Length beside
+          // a chunked body; none for a chunked body of unknown length.
+          const declaredHeader =
             request.headers["content-length"] ??
             request.headers["x-expected-entity-length"] ??
             (request.headers["transfer-encoding"] ? undefined : "0");
-          const length = declared === undefined ? undefined : String(declared);
+          const length = declaredHeader === undefined ? undefined : String(declaredHeader);
           if (length !== undefined && !/^\d+$/.test(length)) return reply.code(400).send();
           if (request.headers["content-range"] !== undefined) return reply.code(400).send();
           const parent = await davTree.resolve(userId, segments.slice(0, -1));
@@ -264,30 +262,57 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
           // ownCloud's and Nextcloud's clients (and rclone for them) send the file's own time, in seconds.
           const mtime = String(request.headers["x-oc-mtime"] ?? "");
           const modifiedAt = /^\d{1,12}$/.test(mtime) ? Number(mtime) * 1000 : undefined;
-          const store = (size: number, body: AsyncIterable<Uint8Array>) =>
-            uploads.storeStream(
-              userId,
-              { parentId, name, size, ...(modifiedAt !== undefined && { modifiedAt }) },
-              body,
-              aborted.signal,
-            );
+          // The space left is checked before any byte (a declared size) and as the bytes arrive;
+          // the size is reserved when the file is filed, which refuses it if others took the space.
+          const { quota } = await files.about(userId);
+          const available = Math.max(0, Number(quota.limit) - Number(quota.usage));
+          const declared = length === undefined ? undefined : Number(length);
+          const refuse = (error: unknown): never => {
+            // Refused before or in the middle of the body: close the connection, do not read the rest.
+            reply.header("connection", "close");
+            throw error;
+          };
+          if (declared !== undefined && declared > available) {
+            refuse(new NimbusError("file_space_not_enough", "the file is larger than the space left"));
+          }
+          // Written like a cloud download's file (the uploads' writer, the GCID hashed right behind
+          // the writes when the size is known), then filed as an upload: reserved, adopted into
+          // the blob store without a copy (deduplicated by content), usage charged, event recorded.
+          const spooled = await spoolWithin(
+            request.raw,
+            tempDir,
+            Math.min(available, declared ?? available),
+            {
+              signal: aborted.signal,
+              ...(declared !== undefined && {
+                onWritten: (file: string, end: number) => uploads.fetchedWritten(file, declared, end),
+              }),
+            },
+          ).catch(refuse);
           let row: FileRow;
-          if (length !== undefined) row = await store(Number(length), request.raw);
-          else {
-            const { quota } = await files.about(userId);
-            const available = Math.max(0, Number(quota.limit) - Number(quota.usage));
-            const spooled = await spoolWithin(request.raw, tempDir, available, aborted.signal).catch(
-              (error: unknown) => {
-                // Refused mid-body: close the connection rather than read the rest of it.
-                reply.header("connection", "close");
-                throw error;
-              },
-            );
-            try {
-              row = await store(spooled.size, createReadStream(spooled.file));
-            } finally {
-              await spooled.remove();
+          try {
+            if (declared !== undefined && spooled.size !== declared) {
+              throw new NimbusError(
+                "file_size_mismatch",
+                `the body had ${spooled.size} of ${declared} bytes`,
+              );
             }
+            row = await uploads.storeFetched(
+              userId,
+              {
+                parentId,
+                folders: [],
+                name,
+                size: spooled.size,
+                ...(modifiedAt !== undefined && { modifiedAt }),
+              },
+              spooled.file,
+            );
+          } catch (error) {
+            uploads.fetchedRestarted(spooled.file);
+            throw error;
+          } finally {
+            await spooled.remove();
           }
           if (modifiedAt !== undefined) reply.header("x-oc-mtime", "accepted");
           if (existing?.kind === "item") {

@@ -187,11 +187,12 @@ export class UploadService {
    * the size reserved against the quota, folders created on demand, the name made
    * unique, the file's GCID computed (behind the writes when the fetch reported
    * them with `fetchedWritten`) and the file adopted into the blob store without a
-   * copy, usage charged, and the `upload` event recorded. `file` is consumed.
+   * copy, usage charged, and the `upload` event recorded. `file` is consumed. A WebDAV
+   * `PUT` body goes this way too; `modifiedAt` (ms) keeps its client's time (`X-OC-Mtime`).
    */
   async storeFetched(
     userId: string,
-    target: { parentId: string; folders: string[]; name: string; size: number },
+    target: { parentId: string; folders: string[]; name: string; size: number; modifiedAt?: number },
     file: string,
   ): Promise<FileRow> {
     const upload = await this.start(userId, {
@@ -206,13 +207,14 @@ export class UploadService {
     let stored: StoredBytes | undefined;
     try {
       stored = await this.resumable.storeFile(`fetched:${file}`, file, target.size);
-      const row = await commitReservedUpload(
+      let row = await commitReservedUpload(
         this.deps.db,
         this.deps.blobs,
         upload,
         stored,
         this.deps.clock.now(),
       );
+      if (target.modifiedAt !== undefined) row = await this.keepModified(row, target.modifiedAt);
       // The blob may be this very file (adopted by a hard link): never write through this name again.
       await rm(file, { force: true });
       await this.completed(row);
@@ -258,15 +260,7 @@ export class UploadService {
         stored,
         this.deps.clock.now(),
       );
-      if (target.modifiedAt !== undefined) {
-        await this.deps.db
-          .updateTable("files")
-          .set({ modified_at: target.modifiedAt })
-          .where("id", "=", row.id)
-          .where("user_id", "=", userId)
-          .execute();
-        row = { ...row, modified_at: target.modifiedAt };
-      }
+      if (target.modifiedAt !== undefined) row = await this.keepModified(row, target.modifiedAt);
       await this.completed(row);
       return row;
     } catch (error) {
@@ -274,6 +268,17 @@ export class UploadService {
       await this.repository.deletePendingFile(userId, upload.file_id);
       throw error;
     }
+  }
+
+  /** Gives a stored file its client's modification time (ms). */
+  private async keepModified(row: FileRow, modifiedAt: number): Promise<FileRow> {
+    await this.deps.db
+      .updateTable("files")
+      .set({ modified_at: modifiedAt })
+      .where("id", "=", row.id)
+      .where("user_id", "=", row.user_id)
+      .execute();
+    return { ...row, modified_at: modifiedAt };
   }
 
   /** A cloud download wrote bytes 0..`end` of `file` (`size` in all): hash them now, off the event loop. */

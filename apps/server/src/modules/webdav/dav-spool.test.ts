@@ -49,7 +49,7 @@ describe("spooling a body of unknown length", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       yield new Uint8Array(5);
     }
-    await expect(spoolWithin(hangs(), target, 100, stop.signal)).rejects.toBeDefined();
+    await expect(spoolWithin(hangs(), target, 100, { signal: stop.signal })).rejects.toBeDefined();
     expect(readdirSync(target)).toEqual([]);
   });
 });

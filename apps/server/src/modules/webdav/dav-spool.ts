@@ -1,28 +1,36 @@
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, open, rm } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { NimbusError } from "@nimbus/protocol";
+import { UploadFileWriter } from "../uploads/upload-file-writer.js";
 
-/** A body of unknown length written to a file of this node's DATA_DIR/tmp: where, and how many bytes. */
+/** A request body written to a file of this node's DATA_DIR/tmp: where, and how many bytes. */
 export interface Spooled {
   file: string;
   size: number;
   remove(): Promise<void>;
 }
 
+export interface SpoolOptions {
+  signal?: AbortSignal;
+  /** Bytes 0..`end` of `file` are on their way to disk (the uploads hash them right behind). */
+  onWritten?(file: string, end: number): void;
+}
+
 /**
- * Writes a body of unknown length (a chunked WebDAV PUT) to `dir`, counting its bytes as they
- * arrive: past `available` bytes it stops at once with `file_space_not_enough`, the bytes so far
- * removed. The caller then stores the file with its size known (the drive reserves and hashes
- * by size); the hourly temp sweep removes what a crash leaves behind.
+ * Writes a WebDAV `PUT` body to a file in `dir` with the uploads' writer (big batched writes,
+ * flushed to disk as they go and at the end), counting its bytes as they arrive: past
+ * `available` bytes it stops at once with `file_space_not_enough`, the bytes so far removed.
+ * The caller then files it as an upload (`UploadService.storeFetched`: reserved, hashed behind
+ * the writes, adopted into the blob store without a copy); the hourly temp sweep removes what
+ * a crash leaves behind.
  */
 export async function spoolWithin(
   body: AsyncIterable<Uint8Array>,
   dir: string,
   available: number,
-  signal?: AbortSignal,
+  options: SpoolOptions = {},
 ): Promise<Spooled> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `dav-put-${randomUUID()}`);
@@ -37,11 +45,15 @@ export async function spoolWithin(
       yield chunk;
     }
   }
+  const handle = await open(file, "wx");
   try {
-    await pipeline(counted, createWriteStream(file, { flags: "wx" }), signal ? { signal } : {});
+    const writer = new UploadFileWriter(handle, 0, (end) => options.onWritten?.(file, end));
+    await pipeline(counted, writer, options.signal ? { signal: options.signal } : {});
   } catch (error) {
+    await handle.close().catch(() => undefined);
     await remove();
     throw error;
   }
+  await handle.close();
   return { file, size, remove };
 }
