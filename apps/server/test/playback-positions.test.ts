@@ -118,6 +118,26 @@ describe("playback: positions and remembered tracks", () => {
     expect((await getFile(t.app, alice, film.id)).playback_position).toMatchObject({ position_ms: 3_000 });
   });
 
+  it("keeps positions of audio the browser cannot play natively (WMA, APE, DSD… are audio files too)", async () => {
+    const wma = path.join(dir, "song.wma");
+    execFileSync("ffmpeg", [
+      "-v",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=330:duration=2",
+      "-c:a",
+      "wmav2",
+      "-y",
+      wma,
+    ]);
+    const song = await uploadFile(t.app, alice, "Song.wma", await readFile(wma));
+    expect(song.mime_type).toBe("audio/x-ms-wma");
+    expect((await save(alice, song.id, { position_ms: 30_000, duration_ms: 240_000 })).statusCode).toBe(204);
+    expect((await listed(alice, song.id)).playback_position).toMatchObject({ position_ms: 30_000 });
+  });
+
   it("answers the error object for bad input", async () => {
     const cases: [unknown, string | undefined][] = [
       [{ position_ms: 70_000, duration_ms: 60_000 }, "position_ms"],
