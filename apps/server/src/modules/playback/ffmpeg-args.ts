@@ -35,10 +35,14 @@ export function h264Level(height: number): { level: string; codec: string } {
 }
 
 export interface RunTarget {
-  /** The segment folder (one per blob and profile). */
+  /** The run's own folder: its segments move from there into the stream's folder once whole. */
   dir: string;
-  /** Names this run's init segment and playlist apart from another run's. */
-  runId: string;
+  /**
+   * Whether this ffmpeg has `-hls_segment_options` (5.0 on; the 4.1 that @ffmpeg-installer
+   * ships has not, and its `-hls_ts_options` refuses mp4 flags): `frag_discont` carries the
+   * audio's start delay into the fragments, `skip_sidx` keeps open-GOP times as they are.
+   */
+  segmentOptions?: boolean;
 }
 
 function common(target: RunTarget): string[] {
@@ -53,9 +57,8 @@ function common(target: RunTarget): string[] {
     "-hls_segment_type",
     "fmp4",
     "-hls_fmp4_init_filename",
-    `init.${target.runId}.mp4`,
-    "-hls_segment_options",
-    "movflags=+frag_discont+skip_sidx",
+    "init.mp4",
+    ...(target.segmentOptions === false ? [] : ["-hls_segment_options", "movflags=+frag_discont+skip_sidx"]),
     "-hls_flags",
     "temp_file",
     "-hls_playlist_type",
@@ -147,7 +150,7 @@ export function sequentialArgs(
     String(timeline.segmentSeconds),
     "-start_number",
     String(start),
-    path.join(target.dir, `run.${target.runId}.m3u8`),
+    path.join(target.dir, "run.m3u8"),
   );
   return args;
 }
@@ -185,7 +188,7 @@ export function segmentArgs(
     "100000",
     "-start_number",
     String(index),
-    path.join(target.dir, `run.${target.runId}.m3u8`),
+    path.join(target.dir, "run.m3u8"),
   );
   return args;
 }

@@ -40,12 +40,16 @@ const AHEAD_S = 24;
 const COPY_READ_AHEAD = 20;
 
 interface Run {
-  id: string;
   child: ChildProcess;
   /** The first segment of the run. */
   start: number;
-  /** The next segment it has not finished yet. */
+  /** The next segment it has not finished (and moved into the stream's folder) yet. */
   next: number;
+  /** Where it writes (`<dir>/.run-<id>/`): segments move out one by one, whole. */
+  dir: string;
+  /** Set once its last segments were moved out and its folder removed. */
+  collected: boolean;
+  promoting: Promise<void> | undefined;
   /** A keyframe stream's run makes this one segment only. */
   only?: number;
   exited: boolean;
@@ -92,6 +96,7 @@ export class HlsSessions {
   /** ffmpeg processes started (tests: a second viewer starts none). */
   spawned = 0;
   private loaded: Promise<void> | undefined;
+  private readonly muxerOptions = new Map<string, Promise<boolean>>();
 
   constructor(private readonly deps: HlsSessionsDeps) {}
 
@@ -126,6 +131,21 @@ export class HlsSessions {
     const key = `${gcid}/${profileId}`;
     const s = this.sessions.get(key);
     return (!!s?.run && !s.run.exited) || this.deps.cache.has(key);
+  }
+
+  /** Whether `ffmpeg` knows `-hls_segment_options` (asked once per program). */
+  private segmentOptions(ffmpeg: string): Promise<boolean> {
+    let known = this.muxerOptions.get(ffmpeg);
+    if (!known) {
+      known = runTool(ffmpeg, ["-hide_banner", "-h", "muxer=hls"], {
+        timeoutMs: 10_000,
+        maxOutputBytes: 1024 * 1024,
+      })
+        .then((r) => r.stdout.toString("utf8").includes("hls_segment_options"))
+        .catch(() => true);
+      this.muxerOptions.set(ffmpeg, known);
+    }
+    return known;
   }
 
   /** Throws the localized limit errors when `viewer` may not start another video transcode now. */
@@ -288,8 +308,8 @@ export class HlsSessions {
       this.assertCanStart(viewer);
       session.owner = viewer;
     }
-    // A restart kills at once (SIGKILL): the old run's partial segment is a `.tmp` never
-    // served, and a graceful stop would hold the CPU the new run needs for its first segment.
+    // A restart kills at once (SIGKILL): the old run's partial segment stays in its own folder,
+    // never served, and a graceful stop would hold the CPU the new run needs.
     if (run && !run.exited) await this.kill(run, "SIGKILL");
     await this.startRun(session, index);
   }
@@ -298,6 +318,8 @@ export class HlsSessions {
     const ffmpeg = this.deps.ffmpeg();
     if (!ffmpeg) throw new NimbusError("preview_not_set_up", "ffmpeg is not installed");
     const id = randomUUID().slice(0, 8);
+    const runDir = path.join(session.dir, `.run-${id}`);
+    await mkdir(runDir, { recursive: true });
     const args = sequentialArgs(
       session.source.path,
       session.facts,
@@ -305,34 +327,37 @@ export class HlsSessions {
       session.timeline,
       start,
       {
-        dir: session.dir,
-        runId: id,
+        dir: runDir,
+        segmentOptions: await this.segmentOptions(ffmpeg),
       },
     );
-    session.run = this.spawnRun(session, ffmpeg, args, id, start);
+    session.run = this.spawnRun(session, ffmpeg, args, runDir, start);
   }
 
   private spawnRun(
     session: Session,
     ffmpeg: string,
     args: string[],
-    id: string,
+    runDir: string,
     start: number,
     only?: number,
   ): Run {
     const child = spawn(ffmpeg, args, { stdio: ["ignore", "ignore", "pipe"] });
     this.spawned++;
     const run: Run = {
-      id,
       child,
       start,
       next: start,
+      dir: runDir,
+      collected: false,
+      promoting: undefined,
       exited: false,
       exitCode: null,
       ...(only !== undefined && { only }),
       stderr: "",
       done: Promise.resolve(),
     };
+    const poller = setInterval(() => void this.promote(session, run), this.deps.pollMs ?? 50);
     child.stderr?.on("data", (chunk: Buffer) => {
       if (run.stderr.length < 8192) run.stderr += chunk.toString("utf8");
     });
@@ -346,32 +371,61 @@ export class HlsSessions {
         run.exitCode = code;
         resolve();
       });
-    }).then(() => this.collect(session, run));
+    }).then(async () => {
+      clearInterval(poller);
+      await this.collect(session, run);
+    });
     return run;
   }
 
-  /** Takes in what a run finished: its init segment under the shared name, new segments counted in the cache. */
-  private async collect(session: Session, run: Run): Promise<void> {
-    const init = path.join(session.dir, `init.${run.id}.mp4`);
-    const shared = path.join(session.dir, "init.mp4");
-    if (await exists(init)) {
-      if (await exists(shared)) await rm(init, { force: true });
-      else if (
-        await rename(init, shared).then(
-          () => true,
-          () => false,
+  /**
+   * Moves the run's whole segments into the stream's folder (a rename: a reader of an earlier
+   * copy keeps its file): segment N is whole once N+1 exists (ffmpeg writes them in order),
+   * the last one once ffmpeg has exited well. The init segment moves with the first.
+   */
+  private promote(session: Session, run: Run, final = false): Promise<void> {
+    const work = async () => {
+      const name = (i: number) => path.join(run.dir, `${i}.m4s`);
+      const whole = async (i: number) =>
+        (run.only === undefined || i <= run.only) &&
+        (await exists(name(i))) &&
+        ((await exists(name(i + 1))) || (final && run.exitCode === 0));
+      while (await whole(run.next)) {
+        if (run.next === run.start) await this.promoteInit(session, run);
+        const target = path.join(session.dir, `${run.next}.m4s`);
+        if (
+          await rename(name(run.next), target).then(
+            () => true,
+            () => false,
+          )
         )
+          await this.account(session, target);
+        run.next++;
+      }
+    };
+    const next = (run.promoting ?? Promise.resolve()).then(work, work);
+    run.promoting = next;
+    return next;
+  }
+
+  private async promoteInit(session: Session, run: Run): Promise<void> {
+    const own = path.join(run.dir, "init.mp4");
+    const shared = path.join(session.dir, "init.mp4");
+    if ((await exists(shared)) || !(await exists(own))) return;
+    if (
+      await rename(own, shared).then(
+        () => true,
+        () => false,
       )
-        await this.account(session, shared);
-    }
-    while (
-      (run.only === undefined || run.next <= run.only) &&
-      (await exists(path.join(session.dir, `${run.next}.m4s`)))
-    ) {
-      await this.account(session, path.join(session.dir, `${run.next}.m4s`));
-      run.next++;
-    }
-    await rm(path.join(session.dir, `run.${run.id}.m3u8`), { force: true });
+    )
+      await this.account(session, shared);
+  }
+
+  /** Takes in what a run finished (a killed run's last, partial segment is dropped) and removes its folder. */
+  private async collect(session: Session, run: Run): Promise<void> {
+    await this.promote(session, run, true);
+    await rm(run.dir, { recursive: true, force: true });
+    run.collected = true;
   }
 
   private async account(session: Session, file: string): Promise<void> {
@@ -394,7 +448,8 @@ export class HlsSessions {
       ) {
         const index = session.cursor;
         if (!(await exists(path.join(session.dir, `${index}.m4s`)))) {
-          const id = randomUUID().slice(0, 8);
+          const runDir = path.join(session.dir, `.run-${randomUUID().slice(0, 8)}`);
+          await mkdir(runDir, { recursive: true });
           const args = segmentArgs(
             session.source.path,
             session.facts,
@@ -402,11 +457,11 @@ export class HlsSessions {
             session.timeline,
             index,
             {
-              dir: session.dir,
-              runId: id,
+              dir: runDir,
+              segmentOptions: await this.segmentOptions(ffmpeg),
             },
           );
-          const run = this.spawnRun(session, ffmpeg, args, id, index, index);
+          const run = this.spawnRun(session, ffmpeg, args, runDir, index, index);
           session.run = run;
           await run.done;
           if (session.stopped) break;
@@ -427,15 +482,11 @@ export class HlsSessions {
     const pollMs = this.deps.pollMs ?? 50;
     const deadline = Date.now() + (this.deps.waitMs ?? 60_000);
     for (;;) {
+      // Only whole segments are ever in the stream's folder (moved there by `promote`).
       if (await exists(file)) return file;
-      if (index < 0) {
-        // The init segment appears with a run's first segment, under the run's name.
-        const init = await this.runInit(session);
-        if (init) return init;
-      }
       const run = session.run;
       if (session.stopped) throw new NimbusError("unavailable", "the stream was stopped");
-      if (session.timeline.kind === "equal" && run?.exited && !(await exists(file))) {
+      if (session.timeline.kind === "equal" && run?.exited) {
         await run.done;
         if (await exists(file)) return file;
         if (run.exitCode !== 0 && run === session.run) {
@@ -445,37 +496,16 @@ export class HlsSessions {
           );
         }
         // The run reached the end without making this segment: it will not come.
-        if (run.exitCode === 0 && index >= run.start)
+        if (run.exitCode === 0 && (index < 0 || index >= run.start)) {
           throw new NimbusError("not_found", "ffmpeg made no such segment");
-      }
-      if (session.failed && !session.looping)
-        throw new NimbusError("file_not_playable", session.failed.split("\n").slice(-1)[0]);
-      if (Date.now() > deadline) throw new NimbusError("playback_server_busy", "the segment took too long");
-      if (session.timeline.kind === "equal" && run && !run.exited) {
-        while (await exists(path.join(session.dir, `${run.next}.m4s`))) {
-          await this.account(session, path.join(session.dir, `${run.next}.m4s`));
-          run.next++;
         }
       }
+      if (session.failed && !session.looping) {
+        throw new NimbusError("file_not_playable", session.failed.split("\n").slice(-1)[0]);
+      }
+      if (Date.now() > deadline) throw new NimbusError("playback_server_busy", "the segment took too long");
       await new Promise((r) => setTimeout(r, pollMs));
     }
-  }
-
-  /** A running or finished run's init segment, moved to the shared name once it is complete. */
-  private async runInit(session: Session): Promise<string | undefined> {
-    const shared = path.join(session.dir, "init.mp4");
-    const run = session.run;
-    if (!run) return undefined;
-    // Complete once the run's first segment is (ffmpeg writes both when that segment ends).
-    if (!(await exists(path.join(session.dir, `${run.start}.m4s`))) && !run.exited) return undefined;
-    const own = path.join(session.dir, `init.${run.id}.mp4`);
-    if (await exists(own)) {
-      if (!(await exists(shared))) {
-        await rename(own, shared).catch(() => {});
-        await this.account(session, shared);
-      }
-    }
-    return (await exists(shared)) ? shared : undefined;
   }
 
   /** Stops streams nobody asked a segment of for `idleMs`. */
@@ -496,11 +526,10 @@ export class HlsSessions {
     if (session.run && !session.run.exited) await this.kill(session.run);
     this.deps.cache.unpin(session.key);
     await session.source.release();
-    // A killed run leaves its partial segment (`N.m4s.tmp`), playlist and init behind.
+    // A killed run's folder (its partial segment) is removed when it is collected; anything
+    // left by a crash goes too.
     for (const name of await readdir(session.dir).catch(() => [] as string[])) {
-      if (name.endsWith(".tmp") || name.startsWith("run.") || /^init\..+\.mp4$/.test(name)) {
-        await rm(path.join(session.dir, name), { force: true });
-      }
+      if (name.startsWith(".run-")) await rm(path.join(session.dir, name), { recursive: true, force: true });
     }
   }
 

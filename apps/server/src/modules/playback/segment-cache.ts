@@ -44,8 +44,9 @@ export class SegmentCache {
         let bytes = 0;
         let usedAt = 0;
         for (const name of await readdir(dir).catch(() => [] as string[])) {
+          // Runs' own folders (`.run-<id>`, their partial segments) die with the process.
           if (!name.endsWith(".m4s") && !name.endsWith(".mp4")) {
-            await rm(path.join(dir, name), { force: true });
+            await rm(path.join(dir, name), { recursive: true, force: true });
             continue;
           }
           const s = await stat(path.join(dir, name)).catch(() => undefined);
