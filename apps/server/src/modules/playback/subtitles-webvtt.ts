@@ -158,6 +158,8 @@ export class WebVttCache {
           return this.make(alone, item.key, item.file);
         })
         .finally(() => this.running.delete(item.key));
+      // Made for whoever asks later: nobody may be waiting on a track that then fails.
+      job.catch(() => {});
       this.running.set(item.key, job);
     }
   }
