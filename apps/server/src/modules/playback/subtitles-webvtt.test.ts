@@ -1,5 +1,8 @@
+import { chmod, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { cacheKey, isWebVtt, subtitleCharset } from "./subtitles-webvtt.js";
+import { cacheKey, isWebVtt, subtitleCharset, WebVttCache } from "./subtitles-webvtt.js";
 
 describe("WebVTT sources", () => {
   it("decodes UTF-8 and UTF-16 as they are, and legacy files with their language's code page", () => {
@@ -23,5 +26,47 @@ describe("WebVTT sources", () => {
     expect(cacheKey({ kind: "stream", gcid: "ABC123", index: 3 })).toBe("ABC123.s3");
     expect(cacheKey({ kind: "file", gcid: "ABC123" })).toBe("ABC123.file");
     expect(() => cacheKey({ kind: "file", gcid: "../etc" })).toThrow();
+  });
+});
+
+describe("WebVttCache", () => {
+  /** A stand-in for ffmpeg: a shell script (its last argument is the output file). */
+  async function fakeFfmpeg(dir: string, name: string, body: string): Promise<string> {
+    const file = path.join(dir, name);
+    await writeFile(file, `#!/bin/sh\n${body}\n`);
+    await chmod(file, 0o755);
+    return file;
+  }
+
+  it("remembers a refusal, but not a run that was killed before it could say", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "nimbus-webvtt-"));
+    try {
+      const killed = await fakeFfmpeg(dir, "killed", "kill -9 $$");
+      const refuses = await fakeFfmpeg(dir, "refuses", "exit 1");
+      const works = await fakeFfmpeg(dir, "works", 'for last; do :; done; printf "WEBVTT\\n\\n" > "$last"');
+      let program = killed;
+      const cache = new WebVttCache(path.join(dir, "cache"), () => program);
+      const source = (index: number) =>
+        ({
+          kind: "stream",
+          gcid: "G1",
+          index,
+          open: async () => ({ path: dir, release: async () => {} }),
+        }) as const;
+
+      await expect(cache.get(source(2))).rejects.toMatchObject({ error: "subtitle_not_convertible" });
+      expect(await readdir(path.join(dir, "cache"))).toEqual([]);
+      program = works;
+      expect((await cache.get(source(2))).size).toBe("WEBVTT\n\n".length);
+
+      program = refuses;
+      await expect(cache.get(source(3))).rejects.toMatchObject({ error: "subtitle_not_convertible" });
+      program = works;
+      // Refused once: answered from the marker, ffmpeg not asked again.
+      await expect(cache.get(source(3))).rejects.toMatchObject({ error: "subtitle_not_convertible" });
+      expect((await readdir(path.join(dir, "cache"))).sort()).toEqual(["G1.s2.vtt", "G1.s3.vtt.failed"]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

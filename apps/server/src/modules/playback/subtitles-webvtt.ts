@@ -202,8 +202,9 @@ export class WebVttCache {
     const local = await source.open();
     try {
       const made = await this.convert(source, local.path, partial);
-      if (!made) {
-        await writeFile(`${file}.failed`, "");
+      if (made !== "made") {
+        // A verdict on the source is kept; a run killed (its time limit) may do better next time.
+        if (made === "refused") await writeFile(`${file}.failed`, "");
         throw notConvertible(key);
       }
       await rename(partial, file);
@@ -214,17 +215,24 @@ export class WebVttCache {
     return { path: file, size: (await sizeOf(file)) ?? 0, etag: `"${key}"` };
   }
 
-  /** Writes `out`; false when the source is not a subtitle ffmpeg can turn into WebVTT. */
-  private async convert(source: WebVttSource, input: string, out: string): Promise<boolean> {
+  /**
+   * Writes `out`: "made"; "refused" when the source is not a subtitle ffmpeg can turn into
+   * WebVTT; "stopped" when ffmpeg was killed (a signal, e.g. the time limit) before it said.
+   */
+  private async convert(
+    source: WebVttSource,
+    input: string,
+    out: string,
+  ): Promise<"made" | "refused" | "stopped"> {
     let charset: string | undefined;
     if (source.kind === "file") {
       const size = (await sizeOf(input)) ?? 0;
-      if (size > MAX_SUBTITLE_FILE_BYTES) return false;
+      if (size > MAX_SUBTITLE_FILE_BYTES) return "refused";
       const bytes = await readFile(input);
       charset = subtitleCharset(bytes, source.language);
       if (!charset && isWebVtt(bytes)) {
         await writeFile(out, bytes);
-        return true;
+        return "made";
       }
     }
     const ffmpeg = this.ffmpeg();
@@ -236,7 +244,8 @@ export class WebVttCache {
     const inputArgs = ["-v", "error", "-nostdin", "-copyts", ...decode, "-i", input];
     const args = [...inputArgs, ...map, "-c:s", "webvtt", "-f", "webvtt", "-y", out];
     const result = await runTool(ffmpeg, args, RUN_OPTIONS);
-    return result.code === 0 && (await isValidOutput(out));
+    if (result.code >= 128) return "stopped";
+    return result.code === 0 && (await isValidOutput(out)) ? "made" : "refused";
   }
 }
 
