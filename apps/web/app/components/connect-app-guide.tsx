@@ -41,14 +41,27 @@ export function rcloneConfig(address: string): string {
  * email or username and an app password. On the account page beside the app passwords and
  * in the help center.
  */
-export function ConnectAppGuide({ address, headingLevel = 3 }: { address: string; headingLevel?: 2 | 3 }) {
+export function ConnectAppGuide({
+  address,
+  headingLevel = 3,
+  titled = true,
+}: {
+  address: string;
+  headingLevel?: 2 | 3;
+  /** false where a `<summary>` of the same words already names it (the account page). */
+  titled?: boolean;
+}) {
   const t = useT();
   const id = useId();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const Sub = headingLevel === 2 ? "h3" : "h4";
   return (
-    <section className="connect-app" aria-labelledby={`${id}-title`} data-testid="connect-app">
-      <Heading id={`${id}-title`}>{t("connectApp.title")}</Heading>
+    <section
+      className="connect-app"
+      {...(titled ? { "aria-labelledby": `${id}-title` } : { "aria-label": t("connectApp.title") })}
+      data-testid="connect-app"
+    >
+      {titled && <Heading id={`${id}-title`}>{t("connectApp.title")}</Heading>}
       <p className="muted small">{t("connectApp.lead")}</p>
       <p>
         <span className="muted small">{t("connectApp.address")}</span>{" "}

@@ -18,6 +18,9 @@ export interface SpoolOptions {
   onWritten?(file: string, end: number): void;
 }
 
+/** Folders made already (once per process, not once per PUT). */
+const made = new Set<string>();
+
 /**
  * Writes a WebDAV `PUT` body to a file in `dir` with the uploads' writer (big batched writes,
  * flushed to disk as they go and at the end), counting its bytes as they arrive: past
@@ -32,7 +35,10 @@ export async function spoolWithin(
   available: number,
   options: SpoolOptions = {},
 ): Promise<Spooled> {
-  await mkdir(dir, { recursive: true });
+  if (!made.has(dir)) {
+    await mkdir(dir, { recursive: true });
+    made.add(dir);
+  }
   const file = path.join(dir, `dav-put-${randomUUID()}`);
   const remove = () => rm(file, { force: true });
   let size = 0;
@@ -45,7 +51,11 @@ export async function spoolWithin(
       yield chunk;
     }
   }
-  const handle = await open(file, "wx");
+  const handle = await open(file, "wx").catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ENOENT") throw error;
+    await mkdir(dir, { recursive: true }); // removed since it was made
+    return open(file, "wx");
+  });
   try {
     const writer = new UploadFileWriter(handle, 0, (end) => options.onWritten?.(file, end));
     await pipeline(counted, writer, options.signal ? { signal: options.signal } : {});

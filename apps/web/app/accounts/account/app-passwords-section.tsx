@@ -153,7 +153,7 @@ export function AppPasswordsSection() {
       </ul>
       <details className="connect-app-details" data-testid="connect-app-details">
         <summary>{t("connectApp.title")}</summary>
-        <ConnectAppGuide address={address} />
+        <ConnectAppGuide address={address} titled={false} />
         <p className="small">
           <Link to={localizedPath(locale, "/help-center/apps/connect-an-app")}>
             {t("connectApp.helpLink")}
