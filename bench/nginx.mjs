@@ -7,8 +7,11 @@ import { freePort, sleep } from "./lib.mjs";
 
 export const NGINX = "/usr/sbin/nginx";
 
-/** Starts nginx with its config, temp paths and pid under `work`; resolves once it answers. */
-export async function startNginx({ work, root }) {
+/**
+ * Starts nginx with its config, temp paths and pid under `work`; resolves once it answers.
+ * `extra`: more directives for the server block (download.mjs: the offload locations).
+ */
+export async function startNginx({ work, root, extra = "" }) {
   mkdirSync(work, { recursive: true });
   mkdirSync(root, { recursive: true });
   const port = await freePort();
@@ -34,6 +37,7 @@ http {
   server {
     listen 127.0.0.1:${port};
     location / { root ${root}; dav_methods PUT; create_full_put_path on; }
+${extra}
   }
 }
 `,

@@ -1,4 +1,5 @@
-// Cloud-download throughput: a 1 GiB file served by nginx on loopback, fetched by a
+// Cloud-download throughput (target: ≥ 0.8× curl writing the same file and fsyncing it,
+// issue #34): a 1 GiB file served by nginx on loopback, fetched by a
 // Nimbus offline task (create, poll until COMPLETE: fetch to the task's temp
 // folder with its GCID computed behind the writes, then adopted into the blob store
 // by a hard link) and by curl writing the
@@ -196,10 +197,12 @@ for (let run = 0; run < RUNS; run++) {
   );
 }
 const mib = (v) => `${(v / 2 ** 20).toFixed(0)} MiB/s`;
-const ratio = median(task) / median(curl);
+// The target compares like with like (issue #34): the task makes the file durable before it
+// answers COMPLETE, so its reference is curl writing the same bytes and then fsyncing them.
+const ratio = median(task) / median(curlDurable);
 writeSection(
   "offline-download",
-  `## Cloud download: a ${sizeLabel(SIZE)} web file through an offline task (\`node bench/offline-download.mjs\`)
+  `## Cloud download: a ${sizeLabel(SIZE)} web file through an offline task (\`flock /tmp/nimbus-build.lock node bench/offline-download.mjs\`)
 
 Machine: ${machine()}. nginx (\`sendfile on\`) on loopback serves the file; the built server (SQLite,
 local blobs, \`OFFLINE_ALLOW_PRIVATE=true\`) fetches it through a task — create, fetch to the task's
@@ -220,7 +223,7 @@ Before each run: \`sync\`, ${dropsCaches ? "the page cache dropped" : "the page 
 | receiving only: curl -o /dev/null | ${mib(median(curlReceive))} | ${curlReceive.map(mib).join(", ")} |
 | receiving only: undici, body dropped (\`bench/node-reference.mjs drain\`, spawn to exit) | ${mib(median(nodeReceive))} | ${nodeReceive.map(mib).join(", ")} |
 
-Ratio task / curl: **${ratio.toFixed(2)}** (target ≥ ${TARGET}); task / durable curl: ${(median(task) / median(curlDurable)).toFixed(2)}; task / plain Node: ${(median(task) / median(plainNode)).toFixed(2)}, plain Node / curl: ${(median(plainNode) / median(curl)).toFixed(2)}; undici receiving only / curl -o file: ${(median(nodeReceive) / median(curl)).toFixed(2)}. ${ratio >= TARGET ? "Within target." : "Below target."}`,
+Ratio task / durable curl (curl -o file, then fsync): **${ratio.toFixed(2)}** (target ≥ ${TARGET}); task / curl without fsync: ${(median(task) / median(curl)).toFixed(2)}; task / plain Node: ${(median(task) / median(plainNode)).toFixed(2)}, plain Node / curl: ${(median(plainNode) / median(curl)).toFixed(2)}; undici receiving only / curl -o file: ${(median(nodeReceive) / median(curl)).toFixed(2)}. ${ratio >= TARGET ? "Within target." : "Below target."}`,
 );
 console.log(`ratio ${ratio.toFixed(2)}`);
 process.exit(0);

@@ -1,9 +1,14 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../src/lib/clock.js";
 import { DownloadTraffic } from "../src/modules/downloads/download-traffic.js";
 import { pathOf, uploadFile } from "./support/media-files.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
+import { requireTools } from "./support/tools.js";
 import { signUp, type TestUser } from "./support/users.js";
 
 /**
@@ -137,5 +142,108 @@ describe("downloads offloaded to nginx (X-Accel-Redirect)", () => {
     expect(revoked.json().error).toBe("link_expired");
     expect(revoked.headers["x-accel-redirect"]).toBeUndefined();
     expect(await used(bob)).toBe(200_000);
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** deploy/nginx/nimbus.conf's offload location, as shipped, in front of a test app. */
+describe("nginx serving an offloaded download with the shipped location", () => {
+  requireTools("nginx");
+  let t: TestApp;
+  let nginx: ChildProcess;
+  let origin: string;
+  let link: string;
+  let etag: string;
+  let lastModified: string;
+  const bytes = randomBytes(300_000);
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { BLOB_STORE: "local", DOWNLOAD_OFFLOAD: "x-accel" } });
+    const alice = await signUp(t.app);
+    link = pathOf((await uploadFile(t.app, alice, "movie.mp4", bytes)).web_content_link);
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as AddressInfo;
+    const deployed = readFileSync(new URL("../../../deploy/nginx/nimbus.conf", import.meta.url), "utf8");
+    const internal = /\n(\s*location \/_nimbus_blobs\/ \{[^}]*\})/.exec(deployed)?.[1];
+    expect(internal).toBeDefined();
+    const dir = path.join(t.config.dataDir, "nginx");
+    mkdirSync(dir);
+    const listen = await freePort();
+    writeFileSync(
+      path.join(dir, "nginx.conf"),
+      `daemon off; master_process off; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn;
+events {}
+http {
+  access_log off;
+  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
+  server {
+    listen 127.0.0.1:${listen};
+    location / { proxy_pass http://127.0.0.1:${port}; proxy_buffering off; }
+${String(internal).replace(/alias [^;]+;/, `alias ${path.join(t.config.dataDir, "blobs")}/;`)}
+  }
+}`,
+    );
+    nginx = spawn("nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: "inherit" });
+    origin = `http://127.0.0.1:${listen}`;
+    for (let i = 0; ; i++) {
+      const up = await fetch(`${origin}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) break;
+      if (i > 100) throw new Error("nginx did not start");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const head = await t.app.inject({ method: "HEAD", url: link });
+    etag = String(head.headers.etag);
+    lastModified = String(head.headers["last-modified"]);
+  });
+  afterAll(async () => {
+    nginx?.kill("SIGTERM");
+    await t?.close();
+  });
+
+  it("sends the bytes, the range and Nimbus's validators; refuses the internal path from outside", async () => {
+    const full = await fetch(`${origin}${link}`);
+    expect(full.status).toBe(200);
+    expect(Buffer.from(await full.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(full.headers.get("etag")).toBe(etag);
+    expect(full.headers.get("last-modified")).toBe(lastModified);
+    expect(full.headers.get("content-type")).toBe("video/mp4");
+    expect(full.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
+    expect(full.headers.get("content-disposition")).toMatch(/^attachment; filename="movie.mp4"/);
+    expect(full.headers.get("x-accel-redirect")).toBeNull();
+
+    const part = await fetch(`${origin}${link}`, { headers: { range: "bytes=1000-1999", "if-range": etag } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 1000-1999/${bytes.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(1000, 2000))).toBe(true);
+    const byDate = await fetch(`${origin}${link}`, {
+      headers: { range: "bytes=0-9", "if-range": lastModified },
+    });
+    expect(byDate.status).toBe(206);
+    const stale = await fetch(`${origin}${link}`, { headers: { range: "bytes=0-9", "if-range": '"old"' } });
+    expect(stale.status).toBe(200);
+    expect((await stale.arrayBuffer()).byteLength).toBe(bytes.length);
+
+    // Conditionals that pass at Nimbus pass through nginx too (If-Match streams from the node).
+    const matched = await fetch(`${origin}${link}`, { headers: { "if-match": etag } });
+    expect(matched.status).toBe(200);
+    expect(Buffer.from(await matched.arrayBuffer()).equals(bytes)).toBe(true);
+    expect((await fetch(`${origin}${link}`, { headers: { "if-none-match": etag } })).status).toBe(304);
+
+    const key = etag.slice(1, -1);
+    const direct = await fetch(`${origin}/_nimbus_blobs/${key.slice(0, 2)}/${key.slice(2, 4)}/${key}`);
+    expect(direct.status).toBe(404);
   });
 });
