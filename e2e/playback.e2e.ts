@@ -57,7 +57,7 @@ test.beforeAll(() => {
   ffmpeg(
     ...["-f", "lavfi", "-i", "testsrc=duration=6:size=320x240:rate=25"],
     ...["-f", "lavfi", "-i", "sine=frequency=550:duration=6"],
-    ...["-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", "-y", at("next.mp4")],
+    ...["-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", "-y", at("sequel.mp4")],
   );
 });
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -82,8 +82,9 @@ async function waitForMedia(page: Page, id: string) {
 async function seed(page: Page): Promise<{ folder: SeededFile; movie: SeededFile; next: SeededFile }> {
   await signUpInBrowser(page);
   const folder = await createFolder(page, "Films");
+  // "sequel" after "movie" by name, and uploaded first so the newest-first order agrees.
+  const next = await uploadFile(page, "sequel.mp4", readFileSync(path.join(dir, "sequel.mp4")), folder.id);
   const movie = await uploadFile(page, "movie.mkv", readFileSync(path.join(dir, "movie.mkv")), folder.id);
-  const next = await uploadFile(page, "next.mp4", readFileSync(path.join(dir, "next.mp4")), folder.id);
   await waitForMedia(page, movie.id);
   return { folder, movie, next };
 }
@@ -92,10 +93,12 @@ const currentTime = (video: Locator) => video.evaluate((element: HTMLVideoElemen
 
 /** Starts playback if the browser refused to autoplay with sound (a click is a user gesture). */
 async function ensurePlaying(player: Locator) {
-  const video = player.locator("video");
-  await expect(video).toHaveJSProperty("readyState", expect.any(Number));
-  if (await video.evaluate((element: HTMLVideoElement) => element.paused))
-    await player.getByRole("button", { name: en["player.play"] }).click();
+  const toggle = player.getByRole("button", {
+    name: new RegExp(`^(${en["player.play"]}|${en["player.pause"]})$`),
+  });
+  await expect(toggle).toBeVisible({ timeout: 20_000 });
+  if (await player.locator("video").evaluate((element: HTMLVideoElement) => element.paused))
+    await player.getByRole("button", { name: en["player.play"], exact: true }).click();
 }
 
 /** The video plays: its time moves past `from` by at least a second. */
@@ -168,8 +171,12 @@ test("an HEVC + E-AC-3 Matroska plays, seeks, shows subtitles, switches audio an
   await expect(settings.getByLabel(en["player.subtitles"] ?? "")).toHaveValue(/.+/);
   await saveScreenshot(page, "player-video", { width: 1280, height: 800 });
 
-  // Pause saves the position; after a reload the player resumes there.
-  await player.getByRole("button", { name: en["player.pause"] }).click();
+  // Pause saves the position; after a reload the player resumes there (from half way: the
+  // first 5 s are never resumed).
+  await player.focus();
+  await page.keyboard.press("5");
+  await expectPlaysFrom(video, DURATION * 0.5 - 0.5);
+  await player.getByRole("button", { name: en["player.pause"], exact: true }).click();
   const stoppedAt = await currentTime(video);
   await expect
     .poll(async () => {
@@ -205,8 +212,8 @@ test("next plays the folder's next video, and Recent shows how much was watched"
   await gotoHydrated(page, `/drive/all?parent_id=${folder.id}`);
   await page.getByRole("grid").locator(".file-item", { hasText: "movie.mkv" }).dblclick();
   const player = playerIn(page);
-  await player.getByRole("button", { name: "Next: next.mp4" }).click();
-  await expect(page.getByRole("heading", { name: "next.mp4" })).toBeVisible();
+  await player.getByRole("button", { name: "Next: sequel.mp4" }).click();
+  await expect(page.getByRole("heading", { name: "sequel.mp4" })).toBeVisible();
   const video = playerIn(page).locator("video");
   await ensurePlaying(playerIn(page));
   await expectPlaysFrom(video, 0);
@@ -214,11 +221,11 @@ test("next plays the folder's next video, and Recent shows how much was watched"
 
 test("a share visitor plays the same file through the share", async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
-  const { folder } = await seed(page);
+  const { movie } = await seed(page);
   const share = (await (
     await page.request.post("/drive/v1/share", {
       headers: WEB_CLIENT_HEADERS,
-      data: { file_ids: [folder.id], title: "Films" },
+      data: { file_ids: [movie.id], title: "Films" },
     })
   ).json()) as { share_id: string };
 
@@ -250,13 +257,13 @@ test.describe("phone", () => {
     await expect(player).toBeVisible();
     await ensurePlaying(player);
     await expectPlaysFrom(player.locator("video"), 0);
-    await player.getByRole("button", { name: en["player.pause"] }).click();
+    await player.getByRole("button", { name: en["player.pause"], exact: true }).click();
     // Every control is on screen, none overflows the row.
     const row = player.locator(".player-row");
     const overflow = await row.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     for (const name of [en["player.play"], en["player.settings"], en["player.fullscreen"]]) {
-      const box = await player.getByRole("button", { name }).boundingBox();
+      const box = await player.getByRole("button", { name, exact: true }).boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     }
     await saveScreenshot(page, "player-video", { width: 390, height: 844 });

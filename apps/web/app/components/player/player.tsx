@@ -14,6 +14,7 @@ import {
 } from "./controls.js";
 import { attachStream, type Engine } from "./engine.js";
 import { type KeyInput, keyAction } from "./keys.js";
+import { trackLanguage } from "./labels.js";
 import * as icons from "./player-icons.js";
 import type { PlanChoice, PlaybackSource } from "./sources.js";
 import { formatTime, resumeAt } from "./time.js";
@@ -83,6 +84,25 @@ function fallbackPlan(url: string, kind: "video" | "audio"): PlaybackPlan {
   };
 }
 
+/**
+ * A signed link as a path on this page's origin, as every viewer of the drive uses them: the
+ * server signs with its configured public address, which may name another host than the one
+ * the page came from (localhost against 127.0.0.1), and hls.js fetches with CORS.
+ */
+export function onThisOrigin(url: string): string {
+  if (!url || typeof location === "undefined") return url;
+  const parsed = new URL(url, location.href);
+  return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.pathname + parsed.search : url;
+}
+
+function localPlan(plan: PlaybackPlan): PlaybackPlan {
+  return {
+    ...plan,
+    url: onThisOrigin(plan.url),
+    subtitles: plan.subtitles.map((entry) => ({ ...entry, url: onThisOrigin(entry.url) })),
+  };
+}
+
 function focusTarget(element: EventTarget | null): KeyInput["target"] | "field" {
   if (!(element instanceof HTMLElement)) return "other";
   if (element instanceof HTMLSelectElement) return "field";
@@ -141,7 +161,7 @@ export function Player(props: PlayerProps) {
     source.plan(choice, caps, controller.signal).then(
       (answer) => {
         if (answer.ok) {
-          setStatus({ kind: "ready", plan: answer.data });
+          setStatus({ kind: "ready", plan: localPlan(answer.data) });
           return;
         }
         if (answer.error.error === "file_not_playable" && propsRef.current.onUnplayable) {
@@ -531,7 +551,7 @@ export function Player(props: PlayerProps) {
               id={entry.id}
               kind="subtitles"
               src={entry.url}
-              srcLang={entry.language || undefined}
+              srcLang={trackLanguage(entry.language) || undefined}
               label={entry.title || entry.language || entry.id}
             />
           ))}
