@@ -303,6 +303,7 @@ export function ControlBar({
           <ControlButton
             label={t("player.pip")}
             icon={icons.pip}
+            className="player-pip"
             pressed={state.pip}
             onClick={actions.togglePip}
           />
