@@ -61,8 +61,12 @@ class TusUploadStore extends DataStore {
     const found = await this.lookup(id);
     if (!found) throw ERRORS.FILE_NOT_FOUND;
     if (found.done) throw UPLOAD_DONE;
-    const offset = await this.bytes.offsetOf(id);
-    if (offset === undefined) throw ERRORS.FILE_NO_LONGER_EXISTS;
+    let offset = await this.bytes.offsetOf(id);
+    if (offset === undefined) {
+      // A live upload whose bytes are gone (dropped when they filled the volume): it restarts at 0.
+      await this.bytes.create(id);
+      offset = (await this.bytes.offsetOf(id)) ?? 0;
+    }
     const created = new Date(found.createdAt).toISOString();
     return new Upload({ id, size: found.size, offset, creation_date: created });
   }
