@@ -144,7 +144,7 @@ describe("playback: on-demand HLS", () => {
   it("plays as H.264 + AAC segments whose duration is the source's", async () => {
     const p = await okPlan(alice, hevc.id);
     const { file, segments, durations } = await play(p.url);
-    expect(segments.length).toBe(4); // 3 s segments: 3 + 3 + 3 + 1
+    expect(segments.length).toBe(5); // 2 s segments
     expect(durations.reduce((a, b) => a + b, 0)).toBeCloseTo(10, 1);
     const probe = ffprobeJson(file, ["-show_streams", "-show_format"]);
     const codecs = probe.streams.map((s: { codec_name: string }) => s.codec_name).sort();
@@ -155,7 +155,7 @@ describe("playback: on-demand HLS", () => {
     // Cached by blob and profile; an S3 source is read from one local copy per node.
     const root = path.join(t.config.dataDir, "playback");
     expect(await readdir(path.join(root, "segments", hevc.hash, "t480a1"))).toEqual(
-      expect.arrayContaining(["init.mp4", "0.m4s", "3.m4s"]),
+      expect.arrayContaining(["init.mp4", "0.m4s", "4.m4s"]),
     );
     const sources = await readdir(path.join(root, "sources")).catch(() => []);
     expect(sources).toEqual(testBlobStoreKind === "s3" ? [hevc.hash] : []);
@@ -181,7 +181,7 @@ describe("playback: on-demand HLS", () => {
   it("starts a cold segment N at N's timestamp", async () => {
     const p = await okPlan(alice, hevc.id, { rendition: "360p" });
     expect(p.url).toContain("/t360a1/");
-    const { file } = await play(p.url, [2]);
+    const { file } = await play(p.url, [3]);
     const packets = ffprobeJson(file, [
       "-select_streams",
       "v",
@@ -189,7 +189,7 @@ describe("playback: on-demand HLS", () => {
       "packet=pts_time,flags",
     ]).packets;
     const first = Number(packets[0].pts_time);
-    expect(Math.abs(first - 6)).toBeLessThan(0.05);
+    expect(Math.abs(first - 6)).toBeLessThan(0.05); // segment 3 of 2 s
     expect(packets[0].flags).toContain("K");
     const probe = ffprobeJson(file, ["-show_streams"]);
     expect(probe.streams.find((s: { codec_type: string }) => s.codec_type === "video").height).toBe(360);
@@ -285,7 +285,7 @@ describe("playback: on-demand HLS", () => {
     expect([p.mode, p.kind, p.renditions.map((r) => r.id)]).toEqual(["audio_transcode", "audio", ["origin"]]);
     expect(p.reasons).toEqual(["container", "audio_codec"]);
     const { file, durations } = await play(p.url);
-    expect(durations.length).toBe(3);
+    expect(durations.length).toBe(4);
     const probe = ffprobeJson(file, ["-show_streams", "-show_format"]);
     expect(probe.streams.map((s: { codec_name: string }) => s.codec_name)).toEqual(["aac"]);
     expect(Math.abs(Number(probe.format.duration) - 7)).toBeLessThanOrEqual(0.2);

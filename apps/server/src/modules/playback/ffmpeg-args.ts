@@ -61,8 +61,9 @@ function common(target: RunTarget): string[] {
     ...(target.segmentOptions === false ? [] : ["-hls_segment_options", "movflags=+frag_discont+skip_sidx"]),
     "-hls_flags",
     "temp_file",
+    // EVENT: the run's playlist is rewritten after each segment, which tells whole ones apart.
     "-hls_playlist_type",
-    "vod",
+    "event",
     "-hls_list_size",
     "0",
     "-hls_segment_filename",

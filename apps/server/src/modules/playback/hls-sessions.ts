@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { NimbusError } from "@nimbus/protocol";
 import type { Clock } from "../../lib/clock.js";
@@ -380,16 +380,21 @@ export class HlsSessions {
 
   /**
    * Moves the run's whole segments into the stream's folder (a rename: a reader of an earlier
-   * copy keeps its file): segment N is whole once N+1 exists (ffmpeg writes them in order),
-   * the last one once ffmpeg has exited well. The init segment moves with the first.
+   * copy keeps its file). A segment is whole once the run's playlist lists it: ffmpeg rewrites
+   * that playlist (`-hls_playlist_type event`) only after it has written the segment out, so a
+   * name alone — which ffmpeg 4.1 writes progressively — is never trusted. After a good exit,
+   * whatever is left is whole; a killed run's unlisted last segment is dropped with its folder.
+   * The init segment moves with the first.
    */
   private promote(session: Session, run: Run, final = false): Promise<void> {
     const work = async () => {
       const name = (i: number) => path.join(run.dir, `${i}.m4s`);
+      const playlist = await readFile(path.join(run.dir, "run.m3u8"), "utf8").catch(() => "");
+      const listed = new Set(playlist.split("\n").filter((line) => line.endsWith(".m4s")));
       const whole = async (i: number) =>
         (run.only === undefined || i <= run.only) &&
-        (await exists(name(i))) &&
-        ((await exists(name(i + 1))) || (final && run.exitCode === 0));
+        (listed.has(`${i}.m4s`) || (final && run.exitCode === 0)) &&
+        (await exists(name(i)));
       while (await whole(run.next)) {
         if (run.next === run.start) await this.promoteInit(session, run);
         const target = path.join(session.dir, `${run.next}.m4s`);

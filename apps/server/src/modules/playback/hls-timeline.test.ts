@@ -10,20 +10,20 @@ import {
 import { parseProfile, profileId } from "./playback-profile.js";
 
 describe("HLS timelines and playlists", () => {
-  it("cuts a transcode into equal 3 s segments, the last one shorter", () => {
-    const t = equalTimeline(10, 24);
-    expect(t.starts).toEqual([0, 3, 6, 9]);
-    expect(t.durations).toEqual([3, 3, 3, 1]);
+  it("cuts a transcode into equal 2 s segments, the last one shorter", () => {
+    const t = equalTimeline(9, 24);
+    expect(t.starts).toEqual([0, 2, 4, 6, 8]);
+    expect(t.durations).toEqual([2, 2, 2, 2, 1]);
     expect(t.kind).toBe("equal");
   });
 
   it("stretches segments of fractional frame rates so forced keyframes fall on frames", () => {
-    const t = equalTimeline(9.1, frameRate("24000/1001"));
-    expect(t.segmentSeconds).toBeCloseTo(3.003, 3);
-    // 0, 3.003, 6.006: the 0.091 s left after 9.009 joins the last segment.
-    expect(t.starts).toEqual([0, 3.003, 6.006]);
-    expect(t.durations.reduce((a, b) => a + b, 0)).toBeCloseTo(9.1, 5);
-    expect(equalTimeline(60.032, 24).starts.length).toBe(20);
+    const t = equalTimeline(6.1, frameRate("24000/1001"));
+    expect(t.segmentSeconds).toBeCloseTo(2.002, 3);
+    // 0, 2.002, 4.004: the 0.094 s left after 6.006 joins the last segment.
+    expect(t.starts).toEqual([0, 2.002, 4.004]);
+    expect(t.durations.reduce((a, b) => a + b, 0)).toBeCloseTo(6.1, 5);
+    expect(equalTimeline(60.032, 24).starts.length).toBe(30);
   });
 
   it("cuts a copied video at its keyframes, at least 6 s apart", () => {
@@ -39,10 +39,10 @@ describe("HLS timelines and playlists", () => {
   });
 
   it("lists every segment up front in the variant playlist", () => {
-    const text = variantPlaylist(equalTimeline(10, 24));
+    const text = variantPlaylist(equalTimeline(7, 24));
     expect(text).toContain("#EXT-X-PLAYLIST-TYPE:VOD");
     expect(text).toContain('#EXT-X-MAP:URI="init.mp4"');
-    expect(text).toContain("#EXT-X-TARGETDURATION:3");
+    expect(text).toContain("#EXT-X-TARGETDURATION:2");
     expect(text.match(/#EXTINF:/g)?.length).toBe(4);
     expect(text).toContain("#EXTINF:1.000000,\n3.m4s\n#EXT-X-ENDLIST");
     const master = masterPlaylist({

@@ -7,14 +7,16 @@ import type { PlaybackProfile } from "./playback-profile.js";
  *
  * - Video transcoded (and audio-only streams): equal segments of `TRANSCODE_SEGMENT_S`
  *   (stretched by ceil(fps)/fps for fractional rates, so a keyframe forced at t ≥ n·len
- *   falls on a frame: 3 s at 23.976 fps is 3.003 s), the last one shorter. ffmpeg forces a
+ *   falls on a frame: 2 s at 23.976 fps is 2.002 s), the last one shorter. 2 s, not
+ *   Jellyfin's 3: a seek waits for one whole segment to be encoded, on 2 cores about
+ *   0.4 s less. ffmpeg forces a
  *   keyframe on each boundary, so a run started at any boundary cuts on the same grid.
  * - Video copied (remux, audio transcode): the source's own keyframes decide, so segments
  *   start at the first keyframe at least `COPY_SEGMENT_S` after the previous start. Each
  *   segment is cut by its own short ffmpeg run between its two keyframes (`-ss` just past
  *   the first, `-to` the next), so the cuts are exactly these whatever was asked before.
  */
-export const TRANSCODE_SEGMENT_S = 3;
+export const TRANSCODE_SEGMENT_S = 2;
 export const COPY_SEGMENT_S = 6;
 /** The shortest last segment of an equal timeline. */
 const TAIL_S = 0.5;
