@@ -55,6 +55,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   lib: [],
   locales: [],
   styles: [],
+  // The DOM tests' harness (providers, a mocked fetch): only tests import it.
+  testing: BELOW_FEATURES,
 };
 
 /** The icon paths: plain data that content may use although it sits below components. */
