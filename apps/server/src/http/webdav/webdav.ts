@@ -382,11 +382,20 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
           const segments = davSegments(request.url);
           const target = await davTree.resolve(userId, segments);
           if (!target) throw new NimbusError("file_not_found");
-          const about = await files.about(userId);
-          const quota = {
-            used: Number(about.quota.usage),
-            available: Number(about.quota.limit) - Number(about.quota.usage),
-          };
+          // Only what the properties asked for is looked up: rclone, Kodi and Finder list with
+          // DAV: properties alone, so a listing of a big folder is the one query of its children.
+          const asked = wanted.kind === "prop" ? wanted.props : undefined;
+          const wantsQuota =
+            asked === undefined || asked.some((prop) => prop.ns === "DAV:" && prop.name.startsWith("quota-"));
+          const wantsDead = asked === undefined || asked.some((prop) => prop.ns !== "DAV:");
+          let quota = { used: 0, available: 0 };
+          if (wantsQuota) {
+            const about = await files.about(userId);
+            quota = {
+              used: Number(about.quota.usage),
+              available: Number(about.quota.limit) - Number(about.quota.usage),
+            };
+          }
           const entries: Array<{ resource: DavResource; segments: string[] }> = [
             { resource: target, segments },
           ];
@@ -396,10 +405,12 @@ export async function registerWebDav(app: NimbusApp, services: Services): Promis
               entries.push({ resource: { kind: "item", row }, segments: [...segments, row.name] });
             }
           }
-          const dead = await davProperties.of(
-            userId,
-            entries.map(({ resource }) => fileIdOf(resource)),
-          );
+          const dead = wantsDead
+            ? await davProperties.of(
+                userId,
+                entries.map(({ resource }) => fileIdOf(resource)),
+              )
+            : new Map();
           const wantsLocks =
             wanted.kind === "allprop" ||
             (wanted.kind === "prop" &&
