@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PlaybackCapabilities, PlaybackPlan } from "@nimbus/protocol";
@@ -218,9 +218,14 @@ describe("playback: on-demand HLS", () => {
     const bobs = await uploadFile(t.app, bob, "Same film.mkv", hevcBytes);
     await t.jobs.drain();
     const before = servicesOf(t.app).hlsSessions.spawned;
+    const used = async (user: TestUser) => Number((await servicesOf(t.app).traffic.quota(user.id)).usage);
+    const [bobBefore, aliceBefore] = [await used(bob), await used(alice)];
     const p = await okPlan(bob, bobs.id);
     const { file } = await play(p.url);
     expect(servicesOf(t.app).hlsSessions.spawned).toBe(before);
+    // The segments are Bob's download traffic (init and media segments; playlists are free).
+    expect(await used(bob)).toBe(bobBefore + (await stat(file)).size);
+    expect(await used(alice)).toBe(aliceBefore);
     expect(Math.abs(Number(ffprobeJson(file, ["-show_format"]).format.duration) - 10)).toBeLessThanOrEqual(
       0.2,
     );
