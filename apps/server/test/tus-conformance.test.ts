@@ -107,7 +107,7 @@ describe("tus 1.0 conformance", () => {
     for (const type of ["application/octet-stream", "text/plain"]) {
       const answer = await call(url, "PATCH", { ...patchHeaders(0), "content-type": type }, bytes);
       expect(answer.status).toBe(415);
-      expect((await answer.json()).error).toBe("unsupported_media_type");
+      expect(((await answer.json()) as { error: string }).error).toBe("unsupported_media_type");
     }
   });
 
