@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { seriousViolations } from "./support/axe.js";
 import { createFolder, type SeededFile, skipGuide, uploadFile } from "./support/drive.js";
 import { catalogue, expect, gotoHydrated, test } from "./support/fixtures.js";
 import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
@@ -59,6 +60,8 @@ test.beforeAll(() => {
     ...["-f", "lavfi", "-i", "sine=frequency=550:duration=6"],
     ...["-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", "-y", at("sequel.mp4")],
   );
+  ffmpeg("-f", "lavfi", "-i", "sine=frequency=660:duration=2", "-y", at("1 one.mp3"));
+  ffmpeg("-f", "lavfi", "-i", "sine=frequency=330:duration=2", "-y", at("2 two.mp3"));
 });
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -97,7 +100,7 @@ async function ensurePlaying(player: Locator) {
     name: new RegExp(`^(${en["player.play"]}|${en["player.pause"]})$`),
   });
   await expect(toggle).toBeVisible({ timeout: 20_000 });
-  if (await player.locator("video").evaluate((element: HTMLVideoElement) => element.paused))
+  if (await player.locator(".player-media").evaluate((element: HTMLMediaElement) => element.paused))
     await player.getByRole("button", { name: en["player.play"], exact: true }).click();
 }
 
@@ -169,6 +172,8 @@ test("an HEVC + E-AC-3 Matroska plays, seeks, shows subtitles, switches audio an
   await expectPlaysFrom(video, before - 1);
   // The subtitle stays chosen across the new plan.
   await expect(settings.getByLabel(en["player.subtitles"] ?? "")).toHaveValue(/.+/);
+  // The controls and the open settings pass axe's WCAG 2 A/AA rules.
+  expect(await seriousViolations(page)).toEqual([]);
   await saveScreenshot(page, "player-video", { width: 1280, height: 800 });
 
   // Pause saves the position; after a reload the player resumes there (from half way: the
@@ -217,6 +222,31 @@ test("next plays the folder's next video, and Recent shows how much was watched"
   const video = playerIn(page).locator("video");
   await ensurePlaying(playerIn(page));
   await expectPlaysFrom(video, 0);
+});
+
+test("an audio folder plays as a queue", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUpInBrowser(page);
+  const folder = await createFolder(page, "Album");
+  // Uploaded last first, so newest-first and by-name orders agree: one, two.
+  for (const name of ["2 two.mp3", "1 one.mp3"])
+    await uploadFile(page, name, readFileSync(path.join(dir, name)), folder.id);
+  await gotoHydrated(page, `/drive/all?parent_id=${folder.id}`);
+  await page.getByRole("grid").locator(".file-item", { hasText: "1 one.mp3" }).dblclick();
+  const player = playerIn(page);
+  await expect(player.getByRole("button", { name: "Next: 2 two.mp3" })).toBeVisible();
+  await ensurePlaying(player);
+  // At the end of the first song the second plays by itself, and can go back.
+  await expect(page.getByRole("heading", { name: "2 two.mp3" })).toBeVisible({ timeout: 20_000 });
+  await expect(playerIn(page).getByRole("button", { name: "Previous: 1 one.mp3" })).toBeVisible();
+  await expect
+    .poll(() =>
+      playerIn(page)
+        .locator("audio")
+        .evaluate((element: HTMLAudioElement) => element.currentTime),
+    )
+    .toBeGreaterThan(0.3);
 });
 
 test("a share visitor plays the same file through the share", async ({ page, browser, baseURL }) => {
