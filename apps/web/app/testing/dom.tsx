@@ -1,5 +1,5 @@
 import type { DriveFile, UserMe } from "@nimbus/protocol";
-import { cleanup, render } from "@testing-library/react";
+import { act, cleanup, type RenderResult, render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, vi } from "vitest";
@@ -33,41 +33,45 @@ export interface RenderOptions {
   session?: DriveSession;
 }
 
-/** Renders `ui` inside the providers of the drive layout. */
-export function renderPage(
+/** Renders `ui` inside the providers of the drive layout, once the router has rendered it. */
+export async function renderPage(
   ui: ReactNode,
   { path = "/", route = "*", session = READY_SESSION }: RenderOptions = {},
 ) {
+  const element = (
+    <LayoutStateProvider serverTime={0}>
+      <PageActionsProvider>
+        <DriveSessionContext.Provider value={{ session, reload: () => {} }}>
+          <QueryRoot>{ui}</QueryRoot>
+        </DriveSessionContext.Provider>
+      </PageActionsProvider>
+    </LayoutStateProvider>
+  );
   const router = createMemoryRouter(
     [
       {
         id: "root",
         path: "/",
         loader: () => ({ remote: EMPTY_REMOTE_VIEW }),
+        // A splat does not match "/" itself: the index route does.
         children: [
-          {
-            path: route === "*" ? "*" : route.replace(/^\//, ""),
-            element: (
-              <LayoutStateProvider serverTime={0}>
-                <PageActionsProvider>
-                  <DriveSessionContext.Provider value={{ session, reload: () => {} }}>
-                    <QueryRoot>{ui}</QueryRoot>
-                  </DriveSessionContext.Provider>
-                </PageActionsProvider>
-              </LayoutStateProvider>
-            ),
-          },
+          { index: true, element },
+          { path: route === "*" ? "*" : route.replace(/^\//, ""), element },
         ],
       },
     ],
     { initialEntries: [path], hydrationData: { loaderData: { root: { remote: EMPTY_REMOTE_VIEW } } } },
   );
-  const result = render(
-    <I18nContext.Provider value={{ locale: "en-US", messages: en }}>
-      <RouterProvider router={router} />
-    </I18nContext.Provider>,
-  );
-  return { ...result, router };
+  let result: RenderResult | undefined;
+  // The router renders its first match in a transition: let it settle before the test looks.
+  await act(async () => {
+    result = render(
+      <I18nContext.Provider value={{ locale: "en-US", messages: en }}>
+        <RouterProvider router={router} />
+      </I18nContext.Provider>,
+    );
+  });
+  return { ...(result as RenderResult), router };
 }
 
 /** The English text of `key`, as the page shows it (a missing key fails the test). */

@@ -28,7 +28,7 @@ const rowOf = (name: string) => screen.getByTitle(name).closest<HTMLElement>("[r
 describe("FileBrowser in a DOM", () => {
   it("renders a row per file of the list answer, with the count", async () => {
     const calls = mockApi({ "GET /drive/v1/files": listAnswer() });
-    renderBrowser();
+    await renderBrowser();
     const grid = await screen.findByRole("grid", { name: "All files" });
     const rows = within(grid)
       .getAllByRole("row")
@@ -41,7 +41,7 @@ describe("FileBrowser in a DOM", () => {
 
   it("selects a row on click, adds with Ctrl and shows the selection bar", async () => {
     mockApi({ "GET /drive/v1/files": listAnswer() });
-    renderBrowser();
+    await renderBrowser();
     await screen.findByTitle("notes.txt");
     fireEvent.click(rowOf("itinerary.pdf"));
     expect(rowOf("itinerary.pdf").getAttribute("aria-selected")).toBe("true");
@@ -56,7 +56,7 @@ describe("FileBrowser in a DOM", () => {
 
   it("moves the selection with the arrow keys and selects all with Ctrl+A", async () => {
     mockApi({ "GET /drive/v1/files": listAnswer() });
-    renderBrowser();
+    await renderBrowser();
     const user = userEvent.setup();
     await screen.findByTitle("notes.txt");
     fireEvent.click(rowOf("Holiday 2025"));
@@ -73,7 +73,7 @@ describe("FileBrowser in a DOM", () => {
 
   it("shows the page's empty state for an empty folder", async () => {
     mockApi({ "GET /drive/v1/files": listAnswer([]) });
-    renderBrowser();
+    await renderBrowser();
     expect(await screen.findByText("Nothing here yet")).toBeTruthy();
     expect(screen.queryByRole("grid")).toBeNull();
   });
@@ -86,7 +86,7 @@ describe("FileBrowser in a DOM", () => {
           ? { status: 403, body: { error: "permission_denied", error_description: "Not yours to list" } }
           : listAnswer(),
     });
-    renderBrowser();
+    await renderBrowser();
     expect(await screen.findByText("Not yours to list")).toBeTruthy();
     expect(screen.queryByRole("grid")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: text("common.retry") }));
