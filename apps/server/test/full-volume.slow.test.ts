@@ -30,6 +30,7 @@ function mountTmpfs(dir: string): string | undefined {
 const mountPoint = await mkdtemp(path.join(tmpdir(), "nimbus-full-volume-"));
 const cannotMount = mountTmpfs(mountPoint);
 if (cannotMount) {
+  await rm(mountPoint, { recursive: true, force: true });
   console.warn(
     `full-volume: skipped, cannot mount a tmpfs here (${cannotMount}); run as root to test a real full disk`,
   );
@@ -58,9 +59,13 @@ describe.skipIf(cannotMount !== undefined)("a real full DATA_DIR volume (64 MiB 
     alice = await signUp(t.app);
   });
   afterAll(async () => {
-    await t?.close();
-    spawnSync("umount", ["-l", mountPoint]);
-    await rm(mountPoint, { recursive: true, force: true });
+    try {
+      // A hung close must not leave the tmpfs mounted: give it 20 s.
+      await Promise.race([t?.close(), new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    } finally {
+      spawnSync("umount", ["-l", mountPoint]);
+      await rm(mountPoint, { recursive: true, force: true });
+    }
   });
 
   const readyz = async () => t.app.inject({ url: "/readyz" });
