@@ -109,6 +109,13 @@ async function expectPlaysFrom(video: Locator, from: number, timeout = 20_000) {
   await expect.poll(() => currentTime(video), { timeout }).toBeGreaterThan(from + 1);
 }
 
+/** The position the server keeps for this user and file, in ms (0 when none). */
+async function savedPosition(page: Page, id: string): Promise<number> {
+  const response = await page.request.get(`/drive/v1/files/${id}`, { headers: WEB_CLIENT_HEADERS });
+  const file = (await response.json()) as { playback_position?: { position_ms: number } };
+  return file.playback_position?.position_ms ?? 0;
+}
+
 function playerIn(page: Page): Locator {
   return page.getByRole("region", { name: /^Player: / });
 }
@@ -128,12 +135,15 @@ test("an HEVC + E-AC-3 Matroska plays, seeks, shows subtitles, switches audio an
     const body = response.request().postDataJSON() as Record<string, unknown>;
     plans.push({ body, mode: ((await response.json()) as { mode: string }).mode });
   });
+  const opened = Date.now();
   await page.getByRole("grid").locator(".file-item", { hasText: "movie.mkv" }).dblclick();
   const player = playerIn(page);
   await expect(player).toBeVisible();
   await expect(player.getByText(en["player.converted"] ?? "")).toBeVisible({ timeout: 20_000 });
   const video = player.locator("video");
   await ensurePlaying(player);
+  await expect.poll(() => currentTime(video), { timeout: 20_000, intervals: [50] }).toBeGreaterThan(0);
+  const firstFrameMs = Date.now() - opened;
   await expectPlaysFrom(video, 0);
   const capabilities = plans[0]?.body.capabilities as { hls: string; audio_codecs: string[] } | undefined;
   expect(capabilities?.hls).toBe("mse");
@@ -142,9 +152,16 @@ test("an HEVC + E-AC-3 Matroska plays, seeks, shows subtitles, switches audio an
 
   // Seek to 80 % with the keyboard ("8"), and it plays on from there.
   await player.focus();
+  const seekedAt = Date.now();
   await page.keyboard.press("8");
-  await expect.poll(() => currentTime(video)).toBeGreaterThanOrEqual(DURATION * 0.8 - 0.5);
+  await expect
+    .poll(() => currentTime(video), { intervals: [50] })
+    .toBeGreaterThan(DURATION * 0.8 - 0.5 + 0.2);
+  const seekMs = Date.now() - seekedAt;
   await expectPlaysFrom(video, DURATION * 0.8 - 0.5);
+  // Measured, not asserted tight: a shared 2-core machine; bench/transcode.mjs holds the budget.
+  console.log(`playback: open to playing ${firstFrameMs} ms, seek to 80 % to playing ${seekMs} ms`);
+  expect(seekMs).toBeLessThan(15_000);
 
   // Subtitles: the embedded SubRip track, chosen in the settings, shows its cue.
   await page.keyboard.press("Home");
@@ -183,15 +200,7 @@ test("an HEVC + E-AC-3 Matroska plays, seeks, shows subtitles, switches audio an
   await expectPlaysFrom(video, DURATION * 0.5 - 0.5);
   await player.getByRole("button", { name: en["player.pause"], exact: true }).click();
   const stoppedAt = await currentTime(video);
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`/drive/v1/files/${movie.id}`, { headers: WEB_CLIENT_HEADERS });
-      return (
-        ((await response.json()) as { playback_position?: { position_ms: number } }).playback_position
-          ?.position_ms ?? 0
-      );
-    })
-    .toBeGreaterThan((stoppedAt - 1) * 1000);
+  await expect.poll(() => savedPosition(page, movie.id)).toBeGreaterThan((stoppedAt - 1) * 1000);
   await page.goto(`/drive/all?parent_id=${folder.id}&action=open_file&file_id=${movie.id}`);
   const resumed = playerIn(page);
   await expect(resumed.getByText(/^Resumed from \d+:\d\d$/)).toBeVisible({ timeout: 20_000 });
@@ -199,6 +208,13 @@ test("an HEVC + E-AC-3 Matroska plays, seeks, shows subtitles, switches audio an
   // The remembered audio track comes back with the position.
   await resumed.getByRole("button", { name: en["player.settings"] }).click();
   await expect(resumed.getByLabel(en["player.audio"] ?? "")).toHaveValue("2");
+
+  // Closing while it plays keeps where it was (a keepalive PUT, before the 10 s save is due).
+  await ensurePlaying(resumed);
+  await expectPlaysFrom(resumed.locator("video"), stoppedAt + 1);
+  const closedAt = await currentTime(resumed.locator("video"));
+  await page.getByRole("button", { name: en["preview.close"] }).click();
+  await expect.poll(() => savedPosition(page, movie.id)).toBeGreaterThan((closedAt - 0.5) * 1000);
 });
 
 test("next plays the folder's next video, and Recent shows how much was watched", async ({ page }) => {

@@ -144,6 +144,7 @@ export function Player(props: PlayerProps) {
   const [idle, setIdle] = useState(false);
   const [resumed, setResumed] = useState<number>(0);
   const startAt = useRef<number | undefined>(undefined);
+  const lastKnown = useRef({ time: 0, duration: 0 });
   const started = useRef(false);
   const plan = status.kind === "ready" ? status.plan : undefined;
   const propsRef = useRef(props);
@@ -239,7 +240,11 @@ export function Player(props: PlayerProps) {
   useEffect(() => {
     const element = media.current;
     if (!element) return;
-    const update = () =>
+    const update = () => {
+      if (element.readyState > 0) {
+        const duration = Number.isFinite(element.duration) ? element.duration : 0;
+        lastKnown.current = { time: element.currentTime, duration };
+      }
       setState((previous) => ({
         ...previous,
         paused: element.paused,
@@ -252,6 +257,7 @@ export function Player(props: PlayerProps) {
         rate: element.playbackRate,
         pip: typeof document !== "undefined" && document.pictureInPictureElement === element,
       }));
+    };
     const waiting = (value: boolean) => () => setState((previous) => ({ ...previous, waiting: value }));
     const onWaiting = waiting(true);
     const onPlaying = waiting(false);
@@ -305,17 +311,18 @@ export function Player(props: PlayerProps) {
   }, [subtitle, plan]);
 
   // Where the user is, kept every few seconds while playing, on pause, and on leaving.
+  // From the last time the element had its stream: on close the stream is detached (time 0)
+  // before this runs, and while a new plan attaches the element has no time of its own.
   const save = useCallback(
     (leaving: boolean) => {
-      const element = media.current;
       const current = status.kind === "ready" ? status.plan : undefined;
       const keep = propsRef.current.source.save;
-      if (!element || !current || !keep || !started.current) return;
-      const duration = Number.isFinite(element.duration) ? element.duration * 1000 : current.duration_ms;
+      const { time, duration } = lastKnown.current;
+      if (!current || !keep || !started.current) return;
       keep(
         {
-          position_ms: Math.round(element.currentTime * 1000),
-          duration_ms: Math.max(0, Math.round(duration)),
+          position_ms: Math.round(time * 1000),
+          duration_ms: Math.max(0, Math.round(duration > 0 ? duration * 1000 : current.duration_ms)),
           audio_track: current.audio_track,
           subtitle: subtitleRef.current,
         },
@@ -383,7 +390,8 @@ export function Player(props: PlayerProps) {
 
   /** Asks the plan again for another choice, going on from the same time. */
   const reask = (next: PlanChoice) => {
-    startAt.current = media.current?.currentTime ?? startAt.current;
+    const element = media.current;
+    startAt.current = element && element.readyState > 0 ? element.currentTime : lastKnown.current.time;
     setChoice((current) => ({ ...current, ...next }));
   };
 
