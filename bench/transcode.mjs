@@ -290,7 +290,7 @@ const cmdline = runs[0].cmdline;
 // 5. Remux: video and audio copied, every segment in order.
 const remux = await plan(SAFARI);
 const remuxBase = new URL(".", remux.url);
-t0 = performance.now();
+const t0 = performance.now();
 await get(remux.url);
 const remuxVariant = (await get(new URL("main.m3u8", remuxBase))).toString("utf8");
 await get(new URL("init.mp4", remuxBase));
