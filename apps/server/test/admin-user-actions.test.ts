@@ -145,7 +145,8 @@ describe("admin user actions", () => {
       username: dave.email,
       password: dave.password,
     });
-    expect(signin.status).toBeGreaterThanOrEqual(400);
+    expect(signin.status).toBe(401);
+    expect(signin.body.error).toBe("invalid_account_or_password");
     const db = t.database.db;
     for (const table of ["files", "shares", "sessions", "entitlement_grants", "space_holds"] as const) {
       const rows = await db.selectFrom(table).select("user_id").where("user_id", "=", dave.id).execute();

@@ -96,8 +96,8 @@ describe("app save folders", () => {
     const frank = await signUp(t.app);
     await settings(frank, { SAVE_OTHER_APP_FILES_IN_SEPARATE_FOLDERS: true });
     const refused = await shareClient(t, await onMobile(frank)).restore({ share_id: "no-such-share" });
-    expect(refused.status).toBeGreaterThanOrEqual(400);
-    expect(refused.status).toBeLessThan(500);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: "share_unavailable" });
     expect(await topLevel(frank)).toEqual([]);
   });
 });

@@ -185,7 +185,8 @@ describe("tus uploads (tus-js-client against a listening server)", () => {
       },
       body: bytes.subarray(MiB),
     });
-    expect(resumed.status).toBeGreaterThanOrEqual(400);
+    expect(resumed.status).toBe(404);
+    expect(((await resumed.json()) as { error: string }).error).toBe("upload_not_found");
     expect((await user(bob.id)).storage_reserved).toBe(0);
   });
 
