@@ -80,7 +80,8 @@ describe("previews: thumbnails and media info", () => {
     const file = await uploadAndProcess("clip.mp4", await makeVideo(dir, "clip.mp4", "aac"));
     const got = await getFile(t.app, alice, file.id);
     expect(await thumbnail(got.thumbnail_link)).toMatchObject({ width: 480, height: 360 });
-    expect(got.medias).toHaveLength(1);
+    // The original, then the transcoded resolutions below it (decision 0060: 360P under 480 lines).
+    expect(got.medias.map((m: { resolution_name: string }) => m.resolution_name)).toEqual(["480P", "360P"]);
     const [media] = got.medias;
     expect(media).toMatchObject({
       resolution_name: "480P",
