@@ -48,16 +48,28 @@ await build({
 writeFileSync(
   path.join(work, "index.html"),
   `<!doctype html><input type="file" id="pick"><script type="module">
-window.hashPicked = () => new Promise((resolve, reject) => {
-  const file = document.getElementById("pick").files[0];
-  const worker = new Worker("/hash-worker.js", { type: "module" });
-  const started = performance.now();
-  worker.onmessage = ({ data }) => {
-    if (data.type === "done") { resolve({ ms: performance.now() - started, gcid: data.gcid, sha256: data.sha256 }); worker.terminate(); }
-    else if (data.type === "error") reject(new Error(data.message));
-  };
-  worker.postMessage({ type: "hash", id: 1, file });
+// One worker for the page, as hash-client.ts keeps it; warmed (module, WebAssembly) before timing.
+const worker = new Worker("/hash-worker.js", { type: "module" });
+let next = 1;
+const waiting = new Map();
+worker.onmessage = ({ data }) => {
+  const job = waiting.get(data.id);
+  if (!job || data.type === "progress") return;
+  waiting.delete(data.id);
+  data.type === "done" ? job.resolve(data) : job.reject(new Error(data.message));
+};
+const hash = (file) => new Promise((resolve, reject) => {
+  const id = next++;
+  waiting.set(id, { resolve, reject });
+  worker.postMessage({ type: "hash", id, file });
 });
+window.ready = hash(new Blob([new Uint8Array(1024)]));
+window.hashPicked = async () => {
+  await window.ready;
+  const started = performance.now();
+  const done = await hash(document.getElementById("pick").files[0]);
+  return { ms: performance.now() - started, gcid: done.gcid, sha256: done.sha256 };
+};
 </script>`,
 );
 const server = http
@@ -127,7 +139,7 @@ Load average (1/5/15 min) at start ${loadAtStart}, at end ${loadAverage()}: the 
 
 A ${(SIZE / 2 ** 30).toFixed(2)} GiB file of random bytes picked through an \`<input type=file>\`, hashed by
 \`apps/web/app/drive/upload/hash-worker.ts\` (bundled as the drive bundles it: hash-wasm 4.13.0 SHA-1 for
-the GCID's blocks and outer hash, SHA-256, 4 MiB reads, one pass) in its Web Worker, timed from the
+the GCID's blocks and outer hash, SHA-256, 4 MiB reads, one pass) in its Web Worker (one for the page, warmed first, as the drive keeps it), timed from the
 message to the answer; its digests checked against the server's. \`sha1sum\` reads the same file (in the
 page cache) in the same run, alternating, ${RUNS} runs each, medians.
 
@@ -138,7 +150,16 @@ page cache) in the same run, alternating, ${RUNS} runs each, medians.
 
 Ratio worker / sha1sum: **${ratio.toFixed(2)}** (target ≥ ${TARGET}) ${ratio >= TARGET ? "✅" : "❌"}. The worker hashes every
 byte twice (SHA-1 for the GCID's blocks, SHA-256) where sha1sum hashes it once, and reads through the browser's
-Blob (a copy into the page's memory, then into WebAssembly's).`,
+Blob (a copy into the page's memory, then into WebAssembly's).
+
+Why below target (diagnosed 2026-11-29 on this machine, 128 MiB in the same Chromium, same load): the
+browser's Blob reads give 315 MiB/s, hash-wasm's SHA-1 197 MiB/s and its SHA-256 173 MiB/s; the worker
+runs the three one after another (≈ 1 / (1/315 + 1/197 + 1/173) = 76 MiB/s, as measured), while
+\`sha1sum\` uses the CPU's SHA instructions, which WebAssembly cannot reach. The hasher is already
+WebAssembly (hash-wasm, pinned); even the three stages in three workers on idle cores would be bounded
+by SHA-256 at ≈ 0.38× sha1sum, so 0.5× needs either native hashing in the browser (WebCrypto has no
+incremental digest) or dropping SHA-256 from the upload (the server matches it so a SHA-1 collision
+cannot claim a file, decision 0009).`,
 );
 console.log(`ratio ${ratio.toFixed(2)}`);
 process.exit(0);
