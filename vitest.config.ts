@@ -10,6 +10,8 @@ import { catalogueAssetsPlugin } from "./apps/web/build-plugins/catalogue-assets
 // minutes, such as ZIP64 and the full property test). `vitest run` runs all three;
 // `npm run test:fast` leaves the slow tier out. Workspace packages resolve to their
 // TypeScript sources, so tests never need a build.
+// Web component tests that need a DOM (`*.dom.test.tsx`) run in the unit project with
+// `// @vitest-environment happy-dom` at their top, rendered by `apps/web/app/testing/dom.tsx`.
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const resolve = {
   alias: [
