@@ -42,7 +42,13 @@ export function hlsStream(app: NimbusApp, { hls, traffic, anonymousTraffic }: Se
       const { userId } = target.holder;
       const viewer = userId || `ip:${request.ip}`;
       const file = await hls.segment(target, wanted.kind === "init" ? -1 : wanted.index, viewer);
-      const size = (await stat(file)).size;
+      // Evicted between being made and being sent (a full cache): the player asks again.
+      const size = await stat(file).then(
+        (s) => s.size,
+        () => {
+          throw new NimbusError("not_found", "the segment was evicted");
+        },
+      );
       return serveFile(
         request,
         reply,
