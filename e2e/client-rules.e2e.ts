@@ -73,11 +73,14 @@ test.describe("client rules", () => {
     // Uploads waiting to continue: the offer waits for them.
     await page.evaluate(() => localStorage.setItem("pp_upload_sessions", "[]"));
     await page.reload();
-    await page.waitForResponse((r) => r.url().endsWith("/v1/app/build"));
-    // An absence, so a window: the answer is read and the uploads looked at within a few
-    // frames of its arrival (no state marks "held back"); the offer then comes once they
-    // are gone, which the next step checks.
-    await page.waitForTimeout(300);
+    const build = await page.waitForResponse((r) => r.url().endsWith("/v1/app/build"));
+    await build.finished();
+    // An absence: the answer is read and the uploads looked at in the turn its body comes (no
+    // state marks "held back"); two painted frames after it, an offer would show. The offer then
+    // comes once the uploads are gone, which the next step checks.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     await expect(offer).toHaveCount(0);
     await page.evaluate(() => localStorage.removeItem("pp_upload_sessions"));
     await expect(offer).toBeVisible({ timeout: 10_000 });

@@ -58,10 +58,11 @@ test("show_popup_window shows the live campaign's dialog; with none it shows not
   await withCampaign(page, { data: { campaigns: [] } });
   const asked = page.waitForResponse("**/config/v1/activity_operation");
   await page.goto("/en-US/faq?action=show_popup_window");
-  await asked;
-  // An absence, so a window: with no live campaign the page only reads the answer, and
-  // nothing marks that it has; a dialog would show within a few frames of it.
-  await page.waitForTimeout(200);
+  await (await asked).finished();
+  // An absence: with no live campaign the page only reads the answer, and nothing marks that
+  // it has. The page has read it once it has painted two frames after the answer's body came
+  // (a dialog is set in the same turn as the answer is read, and shows in the next frame).
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 import { mailedCode } from "./outbox.js";
 
 export interface BrowserAccount {
@@ -61,18 +61,22 @@ export async function adminPage(browser: Browser, baseURL: string): Promise<Page
   } catch {
     // Signed up already, or being signed up right now by a journey on another worker (whose
     // code mail this one may have read): sign in, giving that sign-up a few seconds to finish.
-    // At most 4 tries: far below SIGNIN_FREEZE_AFTER (10), so the admin is never frozen.
-    for (let attempt = 1; ; attempt++) {
+    // Waits for the state the sign-in needs (that sign-up finished) by trying again every 2 s:
+    // each failed try counts towards the freeze, so the tries are few and spaced, at most 4
+    // (at 0, 2, 4 and 6 s), far below SIGNIN_FREEZE_AFTER (10), so the admin is never frozen.
+    let last = "";
+    const signIn = async () => {
       const signin = await page.request.post("/v1/auth/signin", {
         headers: WEB_CLIENT_HEADERS,
         data: { username: E2E_ADMIN_EMAIL, password: "correct horse battery" },
       });
-      if (signin.ok()) break;
-      if (attempt === 4) throw new Error(`admin sign-in failed: ${signin.status()} ${await signin.text()}`);
-      // A back-off, which measures time on purpose: the awaited state is another worker's
-      // sign-up in another process, with nothing here to wait on, and each failed try counts
-      // towards the freeze, so the tries are few and spaced rather than polled.
-      await page.waitForTimeout(2_000);
+      last = `${signin.status()} ${await signin.text()}`;
+      return signin.ok();
+    };
+    try {
+      await expect.poll(signIn, { intervals: [2_000], timeout: 7_000 }).toBe(true);
+    } catch {
+      throw new Error(`admin sign-in failed: ${last}`);
     }
   }
   return page;
