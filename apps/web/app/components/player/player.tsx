@@ -504,22 +504,6 @@ export function Player(props: PlayerProps) {
     root.current?.focus({ preventScroll: true });
   }, []);
 
-  if (status.kind === "failed")
-    return (
-      <div className="player-failed" role="alert">
-        <Icon d={icons.converted} size={32} />
-        <p>{status.message}</p>
-        <div className="player-failed-actions">
-          {status.retry && (
-            <button type="button" className="button primary" onClick={() => setAttempt((n) => n + 1)}>
-              {t("player.retry")}
-            </button>
-          )}
-          {props.download}
-        </div>
-      </div>
-    );
-
   const converted = plan && plan.mode !== "direct";
   const fallback = plan && plan.file_id === "";
   const pipAvailable = typeof document !== "undefined" && document.pictureInPictureEnabled === true;
@@ -574,6 +558,20 @@ export function Player(props: PlayerProps) {
           )}
         </p>
       )}
+      {status.kind === "failed" && (
+        <div className="player-failed" role="alert">
+          <Icon d={icons.converted} size={32} />
+          <p>{status.message}</p>
+          <div className="player-failed-actions">
+            {status.retry && (
+              <button type="button" className="button primary" onClick={() => setAttempt((n) => n + 1)}>
+                {t("player.retry")}
+              </button>
+            )}
+            {props.download}
+          </div>
+        </div>
+      )}
       {fallback && props.fallbackNotice && (
         <p className="player-notice" role="note">
           {props.fallbackNotice}
@@ -605,7 +603,7 @@ export function Player(props: PlayerProps) {
           </button>
         </div>
       )}
-      {plan && settingsOpen && (
+      {plan && settingsOpen && status.kind === "ready" && (
         <SettingsPanel
           plan={plan}
           subtitle={subtitle}
@@ -614,7 +612,7 @@ export function Player(props: PlayerProps) {
           onClose={() => setSettingsOpen(false)}
         />
       )}
-      {plan && (
+      {plan && status.kind === "ready" && (
         <ControlBar
           plan={plan}
           state={state}
