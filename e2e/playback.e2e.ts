@@ -17,6 +17,8 @@ import { saveScreenshot } from "./support/uploads.js";
 
 const en = catalogue("en-US");
 const DURATION = 30;
+/** The long film: 80 % lies far past hls.js's 30 s buffer, so the seek asks segments nobody made yet. */
+const LONG = 120;
 let dir: string;
 
 function ffmpeg(...args: string[]) {
@@ -25,7 +27,8 @@ function ffmpeg(...args: string[]) {
 
 /** One cue every 2 s for the whole clip, so a cue is showing wherever the test looks. */
 function subrip(): string {
-  const at = (s: number) => `00:00:${String(s).padStart(2, "0")},000`;
+  const at = (s: number) =>
+    `00:${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")},000`;
   const cues: string[] = [];
   for (let s = 0, n = 1; s < DURATION; s += 2, n++)
     cues.push(`${n}\n${at(s)} --> ${at(s + 2)}\nLine ${n} from Nimbus\n`);
@@ -54,6 +57,12 @@ test.beforeAll(() => {
       "language=eng",
     ],
     ...["-y", at("movie.mkv")],
+  );
+  ffmpeg(
+    ...["-f", "lavfi", "-i", `testsrc2=duration=${LONG}:size=640x360:rate=25`],
+    ...["-f", "lavfi", "-i", `sine=frequency=440:duration=${LONG}`],
+    ...["-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error", "-tag:v", "hvc1"],
+    ...["-c:a", "eac3", "-b:a", "96k", "-y", at("long.mkv")],
   );
   ffmpeg(
     ...["-f", "lavfi", "-i", "testsrc=duration=6:size=320x240:rate=25"],
@@ -152,16 +161,11 @@ test("an HEVC + E-AC-3 Matroska plays, seeks, shows subtitles, switches audio an
 
   // Seek to 80 % with the keyboard ("8"), and it plays on from there.
   await player.focus();
-  const seekedAt = Date.now();
   await page.keyboard.press("8");
-  await expect
-    .poll(() => currentTime(video), { intervals: [50] })
-    .toBeGreaterThan(DURATION * 0.8 - 0.5 + 0.2);
-  const seekMs = Date.now() - seekedAt;
-  await expectPlaysFrom(video, DURATION * 0.8 - 0.5);
-  // Measured, not asserted tight: a shared 2-core machine; bench/transcode.mjs holds the budget.
-  console.log(`playback: open to playing ${firstFrameMs} ms, seek to 80 % to playing ${seekMs} ms`);
-  expect(seekMs).toBeLessThan(15_000);
+  const target = await currentTime(video);
+  expect(target).toBeGreaterThanOrEqual(DURATION * 0.8 - 0.5);
+  await expectPlaysFrom(video, target);
+  console.log(`playback: open to playing ${firstFrameMs} ms`);
 
   // Subtitles: the embedded SubRip track, chosen in the settings, shows its cue.
   await page.keyboard.press("Home");
@@ -217,13 +221,42 @@ test("an HEVC + E-AC-3 Matroska plays, seeks, shows subtitles, switches audio an
   await expect.poll(() => savedPosition(page, movie.id)).toBeGreaterThan((closedAt - 0.5) * 1000);
 });
 
+test("a seek to 80 % of a long film plays from there", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUpInBrowser(page);
+  const film = await uploadFile(page, "long.mkv", readFileSync(path.join(dir, "long.mkv")));
+  await waitForMedia(page, film.id);
+  await page.goto(`/drive/all?action=open_file&file_id=${film.id}`);
+  const player = playerIn(page);
+  const video = player.locator("video");
+  await ensurePlaying(player);
+  await expectPlaysFrom(video, 0);
+  // 96 s is past what hls.js buffers (30 s) and the server's "wait, don't restart" window
+  // (24 s): ffmpeg restarts at that segment.
+  await player.focus();
+  const seekedAt = Date.now();
+  await page.keyboard.press("8");
+  // The element jumps to the target at once; playing is the time moving on from it.
+  const target = await currentTime(video);
+  expect(target).toBeGreaterThanOrEqual(LONG * 0.8 - 0.5);
+  await expect
+    .poll(() => currentTime(video), { timeout: 20_000, intervals: [50] })
+    .toBeGreaterThan(target + 0.3);
+  const seekMs = Date.now() - seekedAt;
+  // Measured, not held to the bench's 2.5 s: a shared 2-core machine (bench/transcode.mjs holds it).
+  console.log(`playback: seek to 80 % of ${LONG} s to playing ${seekMs} ms`);
+  expect(seekMs).toBeLessThan(15_000);
+  await expectPlaysFrom(video, target);
+});
+
 test("next plays the folder's next video, and Recent shows how much was watched", async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   const { folder, movie } = await seed(page);
   await page.request.put(`/drive/v1/files/${movie.id}/playback_position`, {
     headers: WEB_CLIENT_HEADERS,
-    data: { position_ms: 12_000, duration_ms: DURATION * 1000 },
+    data: { position_ms: DURATION * 400, duration_ms: DURATION * 1000 },
   });
   await gotoHydrated(page, "/drive/recent");
   const bar = page.getByRole("progressbar", { name: "40% watched" });
