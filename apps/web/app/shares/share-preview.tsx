@@ -1,5 +1,5 @@
 import type { DriveFile } from "@nimbus/protocol";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { errorText } from "../api/client.js";
 import { Icon } from "../components/icon.js";
@@ -10,6 +10,9 @@ import { useLocale, useT } from "../i18n/i18n.js";
 import { fileCategory } from "../lib/file-types.js";
 import { Modal } from "./modal.js";
 import { shareApi } from "./share-api.js";
+
+/** The player, fetched when a shared video or song opens (it brings hls.js on demand). */
+const SharedPlayer = lazy(() => import("./shared-player.js"));
 
 type Info = { kind: "loading" } | { kind: "ready"; file: DriveFile } | { kind: "failed"; message: string };
 
@@ -74,13 +77,16 @@ export function SharePreview({
           </p>
         )}
         {source && category === "image" && <img src={source} alt={file.name} />}
-        {source && category === "video" && (
-          // biome-ignore lint/a11y/useMediaCaption: shared videos come without caption tracks
-          <video src={source} controls preload="metadata" />
-        )}
-        {source && category === "audio" && (
-          // biome-ignore lint/a11y/useMediaCaption: shared audio comes without captions
-          <audio src={source} controls preload="metadata" />
+        {ready && (category === "video" || category === "audio") && (
+          <Suspense fallback={<LoadingLine />}>
+            <SharedPlayer
+              shareId={shareId}
+              file={ready}
+              kind={category}
+              passCodeToken={passCodeToken}
+              fallbackUrl={source}
+            />
+          </Suspense>
         )}
         {ready && !["image", "video", "audio"].includes(category) && (
           <p className="preview-none">
