@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { PERSON_USER_AGENT } from "./support/chromium.js";
 import { expect as baseExpect, settled, test } from "./support/fixtures.js";
+import { GENERATOR } from "./support/generator.js";
 import { signUpInBrowser } from "./support/session.js";
 import { pageErrors, SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js";
 
@@ -117,55 +118,56 @@ async function mockOffline(page: Page) {
 }
 
 for (const viewport of SCREEN_SIZES) {
-  test(`cloud download at ${viewport.width}×${viewport.height}, light and dark`, async ({
-    browser,
-    baseURL,
-  }) => {
-    const seed = await browser.newContext({ userAgent: PERSON_USER_AGENT, baseURL });
-    await signUpInBrowser(await seed.newPage());
-    const cookies = await seed.cookies();
-    await seed.close();
-    const shot = (page: Page, name: string, theme: string) =>
-      page.screenshot({
-        path: new URL(`cloud-${name}-${viewport.width}x${viewport.height}-${theme}.png`, DIR).pathname,
-      });
-    for (const theme of THEMES) {
-      const context = await themedContext(browser, baseURL ?? "", viewport, theme, { cookies });
-      const page = await context.newPage();
-      const errors = pageErrors(page);
-      await mockOffline(page);
+  test(
+    `cloud download at ${viewport.width}×${viewport.height}, light and dark`,
+    GENERATOR,
+    async ({ browser, baseURL }) => {
+      const seed = await browser.newContext({ userAgent: PERSON_USER_AGENT, baseURL });
+      await signUpInBrowser(await seed.newPage());
+      const cookies = await seed.cookies();
+      await seed.close();
+      const shot = (page: Page, name: string, theme: string) =>
+        page.screenshot({
+          path: new URL(`cloud-${name}-${viewport.width}x${viewport.height}-${theme}.png`, DIR).pathname,
+        });
+      for (const theme of THEMES) {
+        const context = await themedContext(browser, baseURL ?? "", viewport, theme, { cookies });
+        const page = await context.newPage();
+        const errors = pageErrors(page);
+        await mockOffline(page);
 
-      await page.goto("/drive/tasks", { waitUntil: "networkidle" });
-      const bars = page.locator(".task-list").getByRole("progressbar");
-      await expect(bars).toHaveCount(TASKS.length);
-      await expect(page.getByRole("progressbar", { name: /Open Movie Pack/ })).toHaveAttribute(
-        "aria-valuenow",
-        "42",
-      );
-      await settled(page);
-      await shot(page, "tasks", theme);
+        await page.goto("/drive/tasks", { waitUntil: "networkidle" });
+        const bars = page.locator(".task-list").getByRole("progressbar");
+        await expect(bars).toHaveCount(TASKS.length);
+        await expect(page.getByRole("progressbar", { name: /Open Movie Pack/ })).toHaveAttribute(
+          "aria-valuenow",
+          "42",
+        );
+        await settled(page);
+        await shot(page, "tasks", theme);
 
-      await page.goto(`/drive/all?${new URLSearchParams({ action: "create_task", url: MAGNET })}`, {
-        waitUntil: "networkidle",
-      });
-      const dialog = page.getByRole("dialog", { name: "Cloud download" });
-      await expect(dialog.getByLabel("Links, one per line")).toHaveValue(MAGNET);
-      await shot(page, "dialog", theme);
-      await dialog.getByRole("button", { name: "Download" }).click();
-      await expect(dialog.getByRole("checkbox")).toHaveCount(RESOURCE.files.length);
-      await dialog.getByRole("checkbox", { name: /README/ }).uncheck();
-      await expect(dialog.getByText("4 of 5 files chosen")).toBeVisible();
-      await shot(page, "dialog-files", theme);
+        await page.goto(`/drive/all?${new URLSearchParams({ action: "create_task", url: MAGNET })}`, {
+          waitUntil: "networkidle",
+        });
+        const dialog = page.getByRole("dialog", { name: "Cloud download" });
+        await expect(dialog.getByLabel("Links, one per line")).toHaveValue(MAGNET);
+        await shot(page, "dialog", theme);
+        await dialog.getByRole("button", { name: "Download" }).click();
+        await expect(dialog.getByRole("checkbox")).toHaveCount(RESOURCE.files.length);
+        await dialog.getByRole("checkbox", { name: /README/ }).uncheck();
+        await expect(dialog.getByText("4 of 5 files chosen")).toBeVisible();
+        await shot(page, "dialog-files", theme);
 
-      await page.goto(`/url-checker?${new URLSearchParams({ url: MAGNET })}`, {
-        waitUntil: "networkidle",
-      });
-      await expect(page.getByText("5 files")).toBeVisible();
-      await settled(page);
-      await shot(page, "url-checker", theme);
+        await page.goto(`/url-checker?${new URLSearchParams({ url: MAGNET })}`, {
+          waitUntil: "networkidle",
+        });
+        await expect(page.getByText("5 files")).toBeVisible();
+        await settled(page);
+        await shot(page, "url-checker", theme);
 
-      expect(errors, "no script errors").toEqual([]);
-      await context.close();
-    }
-  });
+        expect(errors, "no script errors").toEqual([]);
+        await context.close();
+      }
+    },
+  );
 }

@@ -3,6 +3,7 @@ import type { Browser } from "@playwright/test";
 import { PERSON_USER_AGENT } from "./support/chromium.js";
 import { createFolder, uploadFile } from "./support/drive.js";
 import { expect, settled, test } from "./support/fixtures.js";
+import { GENERATOR } from "./support/generator.js";
 import { gradientPng } from "./support/png.js";
 import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
 import { pageErrors, SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js";
@@ -55,44 +56,45 @@ async function seed(browser: Browser, baseURL: string) {
 }
 
 for (const viewport of SCREEN_SIZES) {
-  test(`drive pages at ${viewport.width}×${viewport.height}, light and dark`, async ({
-    browser,
-    baseURL,
-  }) => {
-    const { cookies, photosId } = await seed(browser, baseURL ?? "");
-    const pages = [
-      { name: "all-grid", path: "/drive/all?view=grid" },
-      { name: "all-list", path: "/drive/all?view=list" },
-      { name: "folder", path: `/drive/all?parent_id=${photosId}&view=grid` },
-      { name: "photo-flow", path: "/drive/all?view=flow" },
-      { name: "recent", path: "/drive/recent?view=list" },
-      { name: "trash", path: "/drive/trash?view=list" },
-      { name: "search", path: "/drive/all?action=search&keyword=re&view=list" },
-      { name: "selection", path: "/drive/all?view=list", select: true },
-      { name: "storage-dialog", path: "/drive/all?action=show_storage_dialog" },
-      { name: "feedback", path: "/drive/feedback" },
-    ];
-    for (const theme of THEMES) {
-      const context = await themedContext(browser, baseURL ?? "", viewport, theme, { cookies });
-      const page = await context.newPage();
-      // Hydration mismatches (server rows vs. the browser's first render) surface as console errors.
-      const errors = pageErrors(page, { console: true });
-      for (const entry of pages) {
-        await page.goto(entry.path, { waitUntil: "networkidle" });
-        if (entry.name !== "feedback" && entry.name !== "storage-dialog")
-          await expect(page.locator(".file-item").first()).toBeVisible();
-        if (entry.select) {
-          const items = page.locator(".file-item");
-          await items.nth(4).locator(".item-check").click();
-          await items.nth(5).locator(".item-check").click();
-          await expect(page.getByRole("toolbar", { name: "Selected items" })).toBeVisible();
+  test(
+    `drive pages at ${viewport.width}×${viewport.height}, light and dark`,
+    GENERATOR,
+    async ({ browser, baseURL }) => {
+      const { cookies, photosId } = await seed(browser, baseURL ?? "");
+      const pages = [
+        { name: "all-grid", path: "/drive/all?view=grid" },
+        { name: "all-list", path: "/drive/all?view=list" },
+        { name: "folder", path: `/drive/all?parent_id=${photosId}&view=grid` },
+        { name: "photo-flow", path: "/drive/all?view=flow" },
+        { name: "recent", path: "/drive/recent?view=list" },
+        { name: "trash", path: "/drive/trash?view=list" },
+        { name: "search", path: "/drive/all?action=search&keyword=re&view=list" },
+        { name: "selection", path: "/drive/all?view=list", select: true },
+        { name: "storage-dialog", path: "/drive/all?action=show_storage_dialog" },
+        { name: "feedback", path: "/drive/feedback" },
+      ];
+      for (const theme of THEMES) {
+        const context = await themedContext(browser, baseURL ?? "", viewport, theme, { cookies });
+        const page = await context.newPage();
+        // Hydration mismatches (server rows vs. the browser's first render) surface as console errors.
+        const errors = pageErrors(page, { console: true });
+        for (const entry of pages) {
+          await page.goto(entry.path, { waitUntil: "networkidle" });
+          if (entry.name !== "feedback" && entry.name !== "storage-dialog")
+            await expect(page.locator(".file-item").first()).toBeVisible();
+          if (entry.select) {
+            const items = page.locator(".file-item");
+            await items.nth(4).locator(".item-check").click();
+            await items.nth(5).locator(".item-check").click();
+            await expect(page.getByRole("toolbar", { name: "Selected items" })).toBeVisible();
+          }
+          await settled(page);
+          const file = new URL(`drive-${entry.name}-${viewport.width}x${viewport.height}-${theme}.png`, DIR);
+          await page.screenshot({ path: file.pathname });
         }
-        await settled(page);
-        const file = new URL(`drive-${entry.name}-${viewport.width}x${viewport.height}-${theme}.png`, DIR);
-        await page.screenshot({ path: file.pathname });
+        expect(errors, "no script errors (hydration included)").toEqual([]);
+        await context.close();
       }
-      expect(errors, "no script errors (hydration included)").toEqual([]);
-      await context.close();
-    }
-  });
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { catalogue, expect, test } from "./support/fixtures.js";
+import { GENERATOR } from "./support/generator.js";
 import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
 import { SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js";
 
@@ -9,7 +10,7 @@ import { SCREEN_SIZES, THEMES, themedContext } from "./support/themed-context.js
 const DIR = new URL("../test-results/screenshots/", import.meta.url);
 const en = catalogue("en-US");
 
-test("membership pages at both widths and in both themes", async ({ page, browser, baseURL }) => {
+test("membership pages at both widths and in both themes", GENERATOR, async ({ page, browser, baseURL }) => {
   test.setTimeout(300_000);
   mkdirSync(DIR, { recursive: true });
   await signUpInBrowser(page);
