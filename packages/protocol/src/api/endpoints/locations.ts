@@ -152,6 +152,17 @@ export const endpointLocations = {
     sandboxSettle: { method: "POST", path: "/vip/v1/sandbox/orders/{id}" },
     stripeWebhook: { method: "POST", path: "/vip/v1/webhooks/stripe" },
   },
+  share: {
+    createShare: { method: "POST", path: "/drive/v1/share" },
+    deleteShares: { method: "POST", path: "/drive/v1/share:batchDelete" },
+    getShare: { method: "GET", path: "/drive/v1/share" },
+    listShares: { method: "GET", path: "/drive/v1/share/list" },
+    reportShare: { method: "POST", path: "/drive/v1/share/report" },
+    restoreShare: { method: "POST", path: "/drive/v1/share/restore" },
+    shareBatchFileInfo: { method: "POST", path: "/drive/v1/share:batch_file_info" },
+    shareDetail: { method: "GET", path: "/drive/v1/share/detail" },
+    shareFileInfo: { method: "GET", path: "/drive/v1/share/file_info" },
+  },
   /** Playing audio and video (decision 0060). */
   playback: {
     /** How a file of the caller's drive plays in this browser: a `PlaybackPlan`. */
@@ -166,17 +177,6 @@ export const endpointLocations = {
     listSubtitles: { method: "GET", path: "/drive/v1/files/{id}/subtitles" },
     /** One subtitle as WebVTT behind a signed link (`PlaybackSubtitle.url`). */
     subtitle: { method: ["GET", "HEAD"], path: "/drive/v1/subtitles/{fileId}/{subtitleId}" },
-  },
-  share: {
-    createShare: { method: "POST", path: "/drive/v1/share" },
-    deleteShares: { method: "POST", path: "/drive/v1/share:batchDelete" },
-    getShare: { method: "GET", path: "/drive/v1/share" },
-    listShares: { method: "GET", path: "/drive/v1/share/list" },
-    reportShare: { method: "POST", path: "/drive/v1/share/report" },
-    restoreShare: { method: "POST", path: "/drive/v1/share/restore" },
-    shareBatchFileInfo: { method: "POST", path: "/drive/v1/share:batch_file_info" },
-    shareDetail: { method: "GET", path: "/drive/v1/share/detail" },
-    shareFileInfo: { method: "GET", path: "/drive/v1/share/file_info" },
   },
   rewards: {
     redeemCode: { method: "POST", path: "/vip/v1/order/activation-code" },
