@@ -128,7 +128,8 @@ export default {
   playback_rendition_locked: "This quality is for Premium members",
   playback_server_busy: "The server is busy preparing other videos. Please try again in a moment",
   playback_user_limit: "You are already playing as many videos at once as you can. Close one and try again",
-  subtitle_not_convertible: "This subtitle cannot be shown as text. Pick another subtitle, or play it burned into the picture",
+  subtitle_not_convertible:
+    "This subtitle cannot be shown as text. Pick another subtitle, or play it burned into the picture",
 
   // Membership rewards.
   activation_code_invalid: "This activation code is not valid. Please check it and try again",

@@ -130,7 +130,8 @@ export default {
   playback_rendition_locked: "Esta calidad es para miembros Premium",
   playback_server_busy: "El servidor está ocupado preparando otros vídeos. Inténtalo de nuevo en un momento",
   playback_user_limit: "Ya estás reproduciendo el máximo de vídeos a la vez. Cierra uno e inténtalo de nuevo",
-  subtitle_not_convertible: "Este subtítulo no se puede mostrar como texto. Elige otro subtítulo o reprodúcelo grabado en la imagen",
+  subtitle_not_convertible:
+    "Este subtítulo no se puede mostrar como texto. Elige otro subtítulo o reprodúcelo grabado en la imagen",
 
   // Recompensas de membresía.
   activation_code_invalid: "Este código de activación no es válido. Revísalo e inténtalo de nuevo",

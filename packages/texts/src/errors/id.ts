@@ -129,7 +129,8 @@ export default {
   playback_server_busy: "Server sedang sibuk menyiapkan video lain. Coba lagi sebentar lagi",
   playback_user_limit:
     "Anda sudah memutar video sebanyak yang diizinkan sekaligus. Tutup salah satunya lalu coba lagi",
-  subtitle_not_convertible: "Subtitel ini tidak dapat ditampilkan sebagai teks. Pilih subtitel lain, atau putar dengan subtitel tertanam di gambar",
+  subtitle_not_convertible:
+    "Subtitel ini tidak dapat ditampilkan sebagai teks. Pilih subtitel lain, atau putar dengan subtitel tertanam di gambar",
 
   // Hadiah keanggotaan.
   activation_code_invalid: "Kode aktivasi ini tidak valid. Periksa lalu coba lagi",

@@ -129,7 +129,8 @@ export default {
   playback_rendition_locked: "이 화질은 프리미엄 회원 전용입니다",
   playback_server_busy: "서버가 다른 동영상을 준비하느라 바쁩니다. 잠시 후 다시 시도해 주세요",
   playback_user_limit: "동시에 재생할 수 있는 동영상 수에 도달했습니다. 하나를 닫고 다시 시도해 주세요",
-  subtitle_not_convertible: "이 자막은 텍스트로 표시할 수 없습니다. 다른 자막을 선택하거나 화면에 입혀서 재생하세요",
+  subtitle_not_convertible:
+    "이 자막은 텍스트로 표시할 수 없습니다. 다른 자막을 선택하거나 화면에 입혀서 재생하세요",
 
   // 멤버십 보상.
   activation_code_invalid: "유효하지 않은 활성화 코드입니다. 확인 후 다시 시도해 주세요",

@@ -130,7 +130,8 @@ export default {
   playback_server_busy: "Pelayan sedang sibuk menyediakan video lain. Sila cuba lagi sebentar nanti",
   playback_user_limit:
     "Anda sudah memainkan seberapa banyak video serentak yang dibenarkan. Tutup satu dan cuba lagi",
-  subtitle_not_convertible: "Sari kata ini tidak boleh dipaparkan sebagai teks. Pilih sari kata lain, atau mainkan dengan sari kata dibakar ke dalam gambar",
+  subtitle_not_convertible:
+    "Sari kata ini tidak boleh dipaparkan sebagai teks. Pilih sari kata lain, atau mainkan dengan sari kata dibakar ke dalam gambar",
 
   // Ganjaran keahlian.
   activation_code_invalid: "Kod pengaktifan ini tidak sah. Sila semak dan cuba lagi",

@@ -132,7 +132,8 @@ export default {
   playback_server_busy: "O servidor está ocupado preparando outros vídeos. Tente novamente em instantes",
   playback_user_limit:
     "Você já está reproduzindo o máximo de vídeos ao mesmo tempo. Feche um e tente novamente",
-  subtitle_not_convertible: "Esta legenda não pode ser exibida como texto. Escolha outra legenda ou reproduza-a gravada na imagem",
+  subtitle_not_convertible:
+    "Esta legenda não pode ser exibida como texto. Escolha outra legenda ou reproduza-a gravada na imagem",
 
   // Recompensas de assinatura.
   activation_code_invalid: "Este código de ativação não é válido. Verifique e tente novamente",

@@ -1,7 +1,7 @@
 import type { FastifyInstance, onRequestHookHandler, RouteOptions } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Admins } from "../../modules/console/admins.js";
 import type { AuthService } from "../../modules/auth/auth-service.js";
+import type { Admins } from "../../modules/console/admins.js";
 import type { NimbusApp } from "../types.js";
 import { optionalUser, requireAdmin, requireUser } from "./authenticate.js";
 

@@ -1,8 +1,8 @@
 import { NimbusError, type OAuthScope } from "@nimbus/protocol";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Admins } from "../../modules/console/admins.js";
 import type { AuthService, Principal } from "../../modules/auth/auth-service.js";
 import { hasScope } from "../../modules/clients/scopes.js";
+import type { Admins } from "../../modules/console/admins.js";
 import { carriesClientHeaders, sessionContext, sessionCookie, setSessionCookie } from "./web-session.js";
 
 declare module "fastify" {
