@@ -61,18 +61,22 @@ export async function startRig({ withRedis = true, extraEnv = {} } = {}) {
     await rig.close();
     throw error;
   }
-  /** A node on its own DATA_DIR (`name`), on `port` when given (a restart behind nginx). */
-  rig.startNode = async (name, port) => {
+  /**
+   * A node on its own DATA_DIR (`name`; two nodes given one name share it, as on a shared
+   * volume), on `port` when given (a restart behind nginx), `env` over the rig's.
+   */
+  rig.startNode = async (name, port, env = {}) => {
     const node = await startBuiltServer({
       dataDir: path.join(work, name),
-      env: rig.env,
+      env: { ...rig.env, ...env },
       port: port ?? (await freeLoopbackPort()),
       readyTimeoutMs: 90_000,
     });
     cleanups.push(() => node.stop());
     return { ...node, port: Number(new URL(node.url).port) };
   };
-  rig.startNginx = (upstreams) => startNginx(work, cleanups, upstreams);
+  /** nginx with deploy/nginx/nimbus.conf; `blobDir`: where its offload location points. */
+  rig.startNginx = (upstreams, { blobDir } = {}) => startNginx(work, cleanups, upstreams, blobDir);
   return rig;
 }
 
@@ -111,8 +115,8 @@ async function startS3(work, cleanups) {
 }
 
 /** nginx round-robin over the nodes, run in the foreground with everything under `dir`. */
-async function startNginx(work, cleanups, upstreams) {
-  const dir = path.join(work, "nginx");
+async function startNginx(work, cleanups, upstreams, blobDir) {
+  const dir = path.join(work, `nginx-${upstreams.join("-").replace(/[^0-9]/g, "")}`);
   mkdirSync(path.join(dir, "logs"), { recursive: true });
   const port = await freeLoopbackPort();
   const template = readFileSync(path.join(ROOT, "deploy/nginx/nimbus.conf"), "utf8");
@@ -123,7 +127,8 @@ async function startNginx(work, cleanups, upstreams) {
       `upstream nimbus {\n${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=2s;\n`).join("")}`,
     )
     .replace(/listen [^;]+;/, `listen 127.0.0.1:${port};`)
-    .replace(/\n\s*ssl_[^\n]*/g, "");
+    .replace(/\n\s*ssl_[^\n]*/g, "")
+    .replace(/^(\s*)alias [^;]+;/m, `$1alias ${blobDir ?? path.join(work, "no-blobs")}/;`);
   const conf = path.join(dir, "nginx.conf");
   writeFileSync(
     conf,

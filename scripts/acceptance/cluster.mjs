@@ -9,7 +9,9 @@
 // - a change made through one node answers the web's long poll (GET /drive/v1/events/wait) held
 //   by the other at once (Redis wake-up), and shows in the other node's event list;
 // - two PATCHes of one upload at one offset on both nodes at once: one writes, the other gets 409
-//   (the upload's lock is in Redis).
+//   (the upload's lock is in Redis);
+// - two more nodes on one shared DATA_DIR (BLOB_STORE=local) with DOWNLOAD_OFFLOAD=x-accel behind
+//   a second nginx on the same deploy file: the nodes check links, nginx sends the bytes.
 // Prints each step; exits non-zero on the first failed check.
 //   npm run build && node scripts/acceptance/cluster.mjs
 // Env: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), TEST_REDIS_URL
@@ -241,6 +243,57 @@ try {
   const racedOffset = await tusOffset(nodeB.url, racedPath, alice.access_token);
   if (!WITHOUT_REDIS)
     check(racedOffset === small.length, `the offset is node A's PATCH alone: ${racedOffset}`);
+
+  step("a shared volume: nodes C and D on one DATA_DIR, BLOB_STORE=local, DOWNLOAD_OFFLOAD=x-accel");
+  const onVolume = { BLOB_STORE: "local", DOWNLOAD_OFFLOAD: "x-accel" };
+  const nodeC = await rig.startNode("shared-volume", undefined, onVolume);
+  const nodeD = await rig.startNode("shared-volume", undefined, onVolume);
+  const volumeUrl = await rig.startNginx([new URL(nodeC.url).host, new URL(nodeD.url).host], {
+    blobDir: path.join(rig.work, "shared-volume", "blobs"),
+  });
+  const onDisk = randomBytes(3 * MiB + 7);
+  const stored = await ok(volumeUrl, "POST", "/drive/v1/files", {
+    token: alice.access_token,
+    body: {
+      kind: "drive#file",
+      name: "volume.bin",
+      size: String(onDisk.length),
+      upload_type: "UPLOAD_TYPE_RESUMABLE",
+    },
+  });
+  const storedPath = new URL(stored.resumable.params.url).pathname;
+  const storedAt = await tusPatch(nodeC.url, storedPath, alice.access_token, 0, onDisk);
+  check(storedAt === onDisk.length, `uploaded through node C onto the shared volume (${storedAt} bytes)`);
+  const onD = await ok(nodeD.url, "GET", `/drive/v1/files/${stored.file.id}`, { token: alice.access_token });
+  const signed = new URL(onD.web_content_link);
+  const signedPath = `${signed.pathname}${signed.search}`;
+  const fromNode = await fetch(`${nodeD.url}${signedPath}`);
+  const nodeBody = await fromNode.arrayBuffer();
+  check(
+    fromNode.headers.get("x-accel-redirect")?.startsWith(`/_nimbus_blobs/${onD.hash.slice(0, 2)}/`) &&
+      nodeBody.byteLength === 0,
+    `node D checks the link and answers X-Accel-Redirect, no bytes (${fromNode.headers.get("x-accel-redirect")})`,
+  );
+  for (let i = 0; i < 2; i++) {
+    const whole = await fetch(`${volumeUrl}${signedPath}`);
+    check(
+      whole.status === 200 && Buffer.from(await whole.arrayBuffer()).equals(onDisk),
+      `download ${i + 1} through nginx (round-robin C/D): bytes identical, sent by nginx`,
+    );
+  }
+  const ranged = await fetch(`${volumeUrl}${signedPath}`, { headers: { range: "bytes=1000-2099999" } });
+  check(
+    ranged.status === 206 &&
+      ranged.headers.get("etag") === `"${onD.hash}"` &&
+      Buffer.from(await ranged.arrayBuffer()).equals(onDisk.subarray(1000, 2_100_000)),
+    "a range through nginx: 206, Nimbus's ETag, the same bytes",
+  );
+  await ok(nodeC.url, "POST", "/v1/auth/signout?all=true", { token: alice.access_token });
+  const revoked = await fetch(`${volumeUrl}${signedPath}`);
+  check(
+    revoked.status === 403,
+    `after alice signs out everywhere the link is refused by the node (${revoked.status})`,
+  );
 
   step("the per-address sign-in limit, failures alternating nodes A and B");
   const { SIGNIN_FAILURES_PER_IP_HOUR } = await import(
