@@ -86,7 +86,7 @@ const NOT_YET_OWNED: Record<string, readonly string[]> = {
   "modules/admin-log/admin-log.ts": ["users"],
   "modules/auth/sessions-repository.ts": ["users"],
   "modules/console/user-admin.ts": ["files", "shares", "users"],
-  "modules/downloads/zip-service.ts": ["files"],
+  "modules/downloads/zip-service.ts": ["blobs", "files"],
   "modules/feedback/feedback-service.ts": ["files", "users"],
   "modules/offline/offline-caps.ts": ["tasks"],
   "modules/offline/offline-runner.ts": ["tasks"],

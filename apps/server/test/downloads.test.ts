@@ -91,20 +91,21 @@ describe("downloads: ranges, validators, inline policy", () => {
   it("answers 412 when If-Match or If-Unmodified-Since does not hold, and serves when they do (RFC 9110)", async () => {
     const earlier = new Date(Date.parse(lastModified) - 60_000).toUTCString();
     const later = new Date(Date.parse(lastModified) + 60_000).toUTCString();
-    for (const headers of [
+    const refusals: Record<string, string>[] = [
       { "if-match": '"other"' },
       { "if-match": `W/${etag}` }, // If-Match compares strongly
       { "if-unmodified-since": earlier },
       { "if-match": '"other"', "if-unmodified-since": later }, // If-Match decides
       { "if-match": '"other"', range: "bytes=0-9" },
-    ]) {
+    ];
+    for (const headers of refusals) {
       const refused = await get(headers);
       expect(refused.statusCode, JSON.stringify(headers)).toBe(412);
       expect(refused.json().error).toBe("precondition_failed");
     }
     // 412 is decided before 304: a failing If-Match with a matching If-None-Match is still 412.
     expect((await get({ "if-match": '"other"', "if-none-match": etag })).statusCode).toBe(412);
-    for (const headers of [
+    const passes: Record<string, string>[] = [
       { "if-match": etag },
       { "if-match": `"other", ${etag}` },
       { "if-match": "*" },
@@ -112,7 +113,8 @@ describe("downloads: ranges, validators, inline policy", () => {
       { "if-unmodified-since": later },
       { "if-unmodified-since": "not a date" },
       { "if-match": etag, "if-unmodified-since": earlier },
-    ]) {
+    ];
+    for (const headers of passes) {
       const served = await get(headers);
       expect(served.statusCode, JSON.stringify(headers)).toBe(200);
       expect(served.rawPayload.equals(bytes)).toBe(true);
