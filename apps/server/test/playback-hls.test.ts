@@ -310,7 +310,14 @@ describe("playback: on-demand HLS", () => {
       ...["-f", "lavfi", "-i", "sine=frequency=330:sample_rate=48000", "-t", "60"],
       ...["-c:v", "mpeg4", "-q:v", "10", "-c:a", "aac", "-y", path.join(dir, "long.mp4")],
     ]);
+    // Another film (other bytes, so another blob) for the per-user limit.
+    execFileSync("ffmpeg", [
+      ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=24"],
+      ...["-f", "lavfi", "-i", "sine=frequency=550:sample_rate=48000", "-t", "20"],
+      ...["-c:v", "mpeg4", "-q:v", "10", "-c:a", "aac", "-y", path.join(dir, "other.mp4")],
+    ]);
     const long = await uploadFile(t.app, alice, "Long.mp4", await readFile(path.join(dir, "long.mp4")));
+    const other = await uploadFile(t.app, alice, "Other.mp4", await readFile(path.join(dir, "other.mp4")));
     const bobsLong = await uploadFile(t.app, bob, "Long.mp4", await readFile(path.join(dir, "long.mp4")));
     await t.jobs.drain();
     const sessions = servicesOf(t.app).hlsSessions;
@@ -321,7 +328,7 @@ describe("playback: on-demand HLS", () => {
     const pid = sessions.running().find((s) => s.pid !== undefined)?.pid;
     expect(pid).toBeGreaterThan(0);
 
-    const userLimit = await plan(alice, long.id, { rendition: "360p" });
+    const userLimit = await plan(alice, other.id);
     expect(userLimit.statusCode).toBe(429);
     expect(userLimit.json().error).toBe("playback_user_limit");
     const busy = await t.app.inject({
@@ -346,6 +353,29 @@ describe("playback: on-demand HLS", () => {
     expect(sessions.transcodes()).toBe(0);
     expect(() => process.kill(pid as number, 0)).toThrow();
     expect((await plan(bob, bobsLong.id, { rendition: "360p" })).statusCode).toBe(200);
+  }, 60_000);
+
+  it("replaces a viewer's own transcode when they switch quality or audio track of the same video", async () => {
+    execFileSync("ffmpeg", [
+      ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x480:rate=24"],
+      ...["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "60"],
+      ...["-c:v", "mpeg4", "-q:v", "10", "-c:a", "aac", "-y", path.join(dir, "switch.mp4")],
+    ]);
+    const film = await uploadFile(t.app, alice, "Switch.mp4", await readFile(path.join(dir, "switch.mp4")));
+    await t.jobs.drain();
+    const sessions = servicesOf(t.app).hlsSessions;
+    const first = await okPlan(alice, film.id);
+    expect(first.mode).toBe("transcode");
+    await get(new URL("0.m4s", new URL(".", first.url)).href);
+    const pid = sessions.running().find((s) => s.pid !== undefined)?.pid;
+    expect(pid).toBeGreaterThan(0);
+
+    // The per-user limit is 1 and one transcode runs: the switch is still let through.
+    const lower = await okPlan(alice, film.id, { rendition: "360p" });
+    expect(lower.mode).toBe("transcode");
+    await get(new URL("0.m4s", new URL(".", lower.url)).href);
+    expect(sessions.transcodes()).toBe(1);
+    expect(() => process.kill(pid as number, 0)).toThrow();
   }, 60_000);
 
   it("refuses HLS links after the holder signs out everywhere, and forged ones", async () => {

@@ -148,8 +148,18 @@ export class HlsSessions {
     return known;
   }
 
-  /** Throws the localized limit errors when `viewer` may not start another video transcode now. */
-  assertCanStart(viewer: string): void {
+  /**
+   * Throws the localized limit errors when `viewer` may not start another video transcode of
+   * `gcid` now. Their own transcode of another profile of the same video that nobody else
+   * watches stops first: switching quality or audio track replaces a stream, it does not add one.
+   */
+  async assertCanStart(viewer: string, gcid: string, profileId: string): Promise<void> {
+    for (const other of [...this.sessions.values()]) {
+      if (other.gcid !== gcid || other.profileId === profileId || other.profile.mode !== "transcode")
+        continue;
+      if (other.owner !== viewer || [...other.viewers].some((v) => v !== viewer)) continue;
+      await this.stop(other);
+    }
     const { limits } = this.deps;
     if (this.transcodes(viewer) >= limits.maxTranscodesPerUser) throw new NimbusError("playback_user_limit");
     if (this.transcodes() >= limits.maxTranscodes) throw new NimbusError("playback_server_busy");
@@ -305,7 +315,7 @@ export class HlsSessions {
     if (run && !run.exited && index >= run.start && index <= run.next + ahead) return;
     if (session.profile.mode === "transcode" && (!run || run.exited)) {
       // A new video transcode takes a slot; moving a running one keeps its own.
-      this.assertCanStart(viewer);
+      await this.assertCanStart(viewer, session.gcid, session.profileId);
       session.owner = viewer;
     }
     // A restart kills at once (SIGKILL): the old run's partial segment stays in its own folder,

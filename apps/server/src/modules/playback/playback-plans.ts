@@ -37,7 +37,7 @@ export interface PlaybackPlansDeps {
 /** What the plan asks of the HLS streams before answering a transcode (`HlsSessions`). */
 export interface TranscodeLimits {
   isAvailable(gcid: string, profileId: string): boolean;
-  assertCanStart(viewer: string): void;
+  assertCanStart(viewer: string, gcid: string, profileId: string): Promise<void>;
 }
 
 export interface Rendition extends PlaybackRendition {
@@ -171,7 +171,7 @@ export class PlaybackPlans {
       const id = profileId(profile);
       // Refused up front with the localized limit errors rather than mid-stream.
       if (profile.mode === "transcode" && this.limits && !this.limits.isAvailable(facts.gcid, id)) {
-        this.limits.assertCanStart(viewerKey);
+        await this.limits.assertCanStart(viewerKey, facts.gcid, id);
       }
       url = this.masterUrl(file.id, id, holder, now);
     }
