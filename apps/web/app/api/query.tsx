@@ -26,19 +26,22 @@ export function failureOf(error: unknown): ApiFailure {
 /**
  * The data layer of the signed-in app (decision 0062): one query cache per page load (per
  * request on the server), shared by every drive view. Refetches on focus and reconnect;
- * one retry, and none for a 4xx answer (it will not change by asking again).
+ * one retry, and none for a 4xx answer or no answer at all (it will not change by asking again).
  */
 export function QueryRoot({ children }: { children: ReactNode }) {
   const [client] = useState(
     () =>
       new QueryClient({
+        // "always": a call made offline runs and fails as unreachable, so the view says the
+        // connection is the problem (TanStack's default pauses it and leaves the last answer up).
         defaultOptions: {
           queries: {
+            networkMode: "always",
             staleTime: 5_000,
             retry: (count, error) =>
               count < 1 && !(error instanceof FailedCall && error.failure.status < 500),
           },
-          mutations: { retry: false },
+          mutations: { networkMode: "always", retry: false },
         },
       }),
   );
