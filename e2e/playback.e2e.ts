@@ -113,6 +113,18 @@ async function ensurePlaying(player: Locator) {
     await player.getByRole("button", { name: en["player.play"], exact: true }).click();
 }
 
+/**
+ * Plays until the time moves. Autoplay can start, stall while the first segments are made on a
+ * loaded machine, and end paused (CI: two browsers beside ffmpeg on 2 cores): play is pressed
+ * again until it moves.
+ */
+async function playUntilTimeMoves(player: Locator, video: Locator) {
+  await expect(async () => {
+    await ensurePlaying(player);
+    expect(await currentTime(video)).toBeGreaterThan(0);
+  }).toPass({ timeout: 45_000, intervals: [100, 250, 500, 1_000] });
+}
+
 /** The video plays: its time moves past `from` by at least a second. */
 async function expectPlaysFrom(video: Locator, from: number, timeout = 20_000) {
   await expect.poll(() => currentTime(video), { timeout }).toBeGreaterThan(from + 1);
@@ -150,12 +162,7 @@ test("an HEVC + E-AC-3 Matroska plays, seeks, shows subtitles, switches audio an
   await expect(player).toBeVisible();
   await expect(player.getByText(en["player.converted"] ?? "")).toBeVisible({ timeout: 20_000 });
   const video = player.locator("video");
-  // Autoplay can start, stall while the first segments are made on a loaded machine, and end
-  // paused (CI, two browsers beside ffmpeg on 2 cores): press play again until time moves.
-  await expect(async () => {
-    await ensurePlaying(player);
-    expect(await currentTime(video)).toBeGreaterThan(0);
-  }).toPass({ timeout: 45_000, intervals: [100, 250, 500, 1_000] });
+  await playUntilTimeMoves(player, video);
   const firstFrameMs = Date.now() - opened;
   await expectPlaysFrom(video, 0);
   const capabilities = plans[0]?.body.capabilities as { hls: string; audio_codecs: string[] } | undefined;
@@ -234,7 +241,7 @@ test("a seek to 80 % of a long film plays from there", async ({ page }) => {
   await page.goto(`/drive/all?action=open_file&file_id=${film.id}`);
   const player = playerIn(page);
   const video = player.locator("video");
-  await ensurePlaying(player);
+  await playUntilTimeMoves(player, video);
   await expectPlaysFrom(video, 0);
   // 96 s is past what hls.js buffers (30 s) and the server's "wait, don't restart" window
   // (24 s): ffmpeg restarts at that segment.
