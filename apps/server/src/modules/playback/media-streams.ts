@@ -1,23 +1,13 @@
 import type { Clock } from "../../lib/clock.js";
 import type { MediaTools } from "../../lib/media-tools.js";
-import { type MediaStream, probeMedia } from "../previews/media-probe.js";
+import { type MediaInfo, type MediaStream, probeMedia } from "../previews/media-probe.js";
 import type { MediaRow, PreviewStore } from "../previews/preview-store.js";
 
 export type { MediaStream } from "../previews/media-probe.js";
 
 /** What playback knows of a blob's media: the stored probe facts with every stream. */
-export interface MediaFacts {
+export interface MediaFacts extends MediaInfo {
   gcid: string;
-  durationMs: number;
-  width: number;
-  height: number;
-  videoCodec: string;
-  audioCodec: string;
-  bitRate: number;
-  frameRate: string;
-  /** ffprobe's format name: "matroska,webm", "mov,mp4,m4a,3gp,3g2,mj2"… */
-  container: string;
-  streams: MediaStream[];
 }
 
 /** A local path ffprobe and ffmpeg can open for a blob (`SourceFiles`). */
