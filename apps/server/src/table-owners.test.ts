@@ -159,6 +159,9 @@ describe("table owners", () => {
         .sort();
       if (foreign.length > 0) found[relative] = foreign;
     }
-    expect(found).toEqual(NOT_YET_OWNED);
+    const newlyForeign = Object.entries(found).flatMap(([file, tables]) =>
+      tables.filter((table) => !NOT_YET_OWNED[file]?.includes(table)).map((t) => `${file}: ${t}`),
+    );
+    expect(newlyForeign).toEqual([]);
   });
 });
