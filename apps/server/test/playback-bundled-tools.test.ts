@@ -1,32 +1,20 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { PlaybackPlan } from "@nimbus/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MediaTools } from "../src/lib/media-tools.js";
 import { pathOf, uploadFile } from "./support/media-files.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
+import { onlyNodeOnPath } from "./support/tools.js";
 import { signUp, type TestUser } from "./support/users.js";
 
 /**
  * A fresh `npm ci && npm start`: no ffmpeg on the PATH, so playback runs the ffmpeg and
  * ffprobe @ffmpeg-installer / @ffprobe-installer ship (4.1, without `-hls_segment_options`).
  */
-let dir: string;
-let savedPath: string | undefined;
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "nimbus-bare-hls-"));
-  await mkdir(path.join(dir, "bin"));
-  await symlink(process.execPath, path.join(dir, "bin", "node"));
-  savedPath = process.env.PATH;
-  process.env.PATH = path.join(dir, "bin");
-});
-afterAll(async () => {
-  process.env.PATH = savedPath;
-  await rm(dir, { recursive: true, force: true });
-});
+const bareDir = onlyNodeOnPath("nimbus-bare-hls-");
+let plays = 0;
 
 describe("playback with only Node.js on the PATH", () => {
   let t: TestApp;
@@ -56,7 +44,7 @@ describe("playback with only Node.js on the PATH", () => {
     for (const name of variant.split("\n").filter((l) => l.endsWith(".m4s"))) {
       parts.push((await get(new URL(name, base).href)).rawPayload);
     }
-    const out = path.join(dir, `out-${parts.length}-${Date.now()}.mp4`);
+    const out = path.join(bareDir(), `out-${++plays}.mp4`);
     await writeFile(out, Buffer.concat(parts));
     return JSON.parse(
       execFileSync(ffprobe, ["-v", "error", "-of", "json", "-show_streams", "-show_format", out]).toString(
@@ -67,14 +55,14 @@ describe("playback with only Node.js on the PATH", () => {
 
   it("transcodes HEVC + E-AC-3 and remuxes H.264 with the bundled ffmpeg", async () => {
     expect(ffmpeg).toContain("node_modules");
-    const hevc = path.join(dir, "film.mkv");
+    const hevc = path.join(bareDir(), "film.mkv");
     execFileSync(ffmpeg, [
       ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=24"],
       ...["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "6"],
       ...["-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error"],
       ...["-c:a", "eac3", "-y", hevc],
     ]);
-    const h264 = path.join(dir, "clip.mkv");
+    const h264 = path.join(bareDir(), "clip.mkv");
     execFileSync(ffmpeg, [
       ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=24"],
       ...["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "8"],

@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +8,7 @@ import { createFolder, getFile, pathOf, uploadFile } from "./support/media-files
 import { onePagePdf } from "./support/pdf-fixture.js";
 import { makeRar } from "./support/rar-fixture.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
+import { onlyNodeOnPath } from "./support/tools.js";
 import { signUp, type TestUser } from "./support/users.js";
 
 /**
@@ -17,20 +17,7 @@ import { signUp, type TestUser } from "./support/users.js";
  * the npm packages installed (decision 0056); with those turned off, the features say
  * they are not set up.
  */
-let dir: string;
-let savedPath: string | undefined;
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "nimbus-bare-"));
-  await mkdir(path.join(dir, "bin"));
-  await symlink(process.execPath, path.join(dir, "bin", "node"));
-  savedPath = process.env.PATH;
-  process.env.PATH = path.join(dir, "bin");
-});
-afterAll(async () => {
-  process.env.PATH = savedPath;
-  await rm(dir, { recursive: true, force: true });
-});
+const bareDir = onlyNodeOnPath("nimbus-bare-");
 
 describe("previews with only Node.js on the PATH", () => {
   let t: TestApp;
@@ -67,7 +54,7 @@ describe("previews with only Node.js on the PATH", () => {
   });
 
   it("probes a video and makes its frame thumbnail with the bundled ffprobe and ffmpeg", async () => {
-    const clip = path.join(dir, "clip.mp4");
+    const clip = path.join(bareDir(), "clip.mp4");
     execFileSync(bundled.find("ffmpeg") ?? "ffmpeg", [
       ...["-v", "error", "-f", "lavfi", "-i", "testsrc=duration=2:size=640x480:rate=25"],
       ...["-f", "lavfi", "-i", "sine=frequency=440:duration=2"],
@@ -85,12 +72,12 @@ describe("previews with only Node.js on the PATH", () => {
   });
 
   it("lists and extracts a zip, and lists a rar, with the bundled 7-Zip", async () => {
-    const tree = path.join(dir, "tree");
+    const tree = path.join(bareDir(), "tree");
     await mkdir(path.join(tree, "docs"), { recursive: true });
     await writeFile(path.join(tree, "readme.txt"), "hello archive");
     await writeFile(path.join(tree, "docs", "notes.txt"), "notes");
     execFileSync(bundled.find("7zz") ?? "7zz", ["a", "-tzip", "-bd", "../tree.zip", "."], { cwd: tree });
-    const zip = await uploadFile(t.app, alice, "tree.zip", await readFile(path.join(dir, "tree.zip")));
+    const zip = await uploadFile(t.app, alice, "tree.zip", await readFile(path.join(bareDir(), "tree.zip")));
     const listed = await t.app.inject({
       method: "POST",
       url: "/decompress/v1/list",

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getFile, pathOf, uploadFile } from "./support/media-files.js";
 import { onePagePdf } from "./support/pdf-fixture.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
+import { requireTools } from "./support/tools.js";
 import { signUp, type TestUser } from "./support/users.js";
 
 /** A short generated clip: ffmpeg's test pattern and a sine tone in the given audio codec. */
@@ -19,6 +20,8 @@ function makeVideo(dir: string, name: string, audioCodec: string, size = "640x48
   ]);
   return readFile(file);
 }
+
+requireTools("ffmpeg");
 
 describe("previews: thumbnails and media info", () => {
   let t: TestApp;
