@@ -1,7 +1,15 @@
 import type { Insertable, Updateable } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { UsersTable } from "../../db/schema.js";
-import type { UserRow } from "../users/users-repository.js";
+import {
+  acceptTotpStep,
+  dueForDeletion,
+  findUser,
+  findUserBy,
+  insertUser,
+  type UserRow,
+  updateUser,
+} from "../users/users-repository.js";
 import type { AccountName, Target } from "./identifiers.js";
 
 /** The account fields of `users` that sign-up, sign-in and account changes read and write. */
@@ -18,59 +26,43 @@ export type AccountChanges = Pick<
   | "deletion_due_at"
 >;
 
+/** Sign-up, sign-in and account changes' view of the account row; the row is the users module's. */
 export class AccountsRepository {
   constructor(private readonly db: Db) {}
 
   findById(id: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+    return findUser(this.db, id);
   }
 
   /** The account an email, phone or username names (values already normalized). */
   findByName(name: AccountName): Promise<UserRow | undefined> {
     const column = name.kind === "email" ? "email" : name.kind === "phone" ? "phone" : "username";
     if (!name.value) return Promise.resolve(undefined);
-    return this.db.selectFrom("users").selectAll().where(column, "=", name.value).executeTakeFirst();
+    return findUserBy(this.db, column, name.value);
   }
 
   findByTarget(target: Target): Promise<UserRow | undefined> {
     return this.findByName({ kind: target.channel === "email" ? "email" : "phone", value: target.value });
   }
 
-  async insert(user: Insertable<UsersTable>): Promise<void> {
-    await this.db.insertInto("users").values(user).execute();
+  insert(user: Insertable<UsersTable>): Promise<void> {
+    return insertUser(this.db, user);
   }
 
-  async update(id: string, changes: AccountChanges, now: number): Promise<void> {
-    await this.db
-      .updateTable("users")
-      .set({ ...changes, updated_at: now })
-      .where("id", "=", id)
-      .execute();
+  update(id: string, changes: AccountChanges, now: number): Promise<void> {
+    return updateUser(this.db, id, changes, now);
   }
 
   /**
    * Accepts a TOTP time step once: only moves `totp_last_step` forward, so two
    * requests racing with the same code cannot both pass.
    */
-  async acceptTotpStep(id: string, step: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable("users")
-      .set({ totp_last_step: step })
-      .where("id", "=", id)
-      .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  acceptTotpStep(id: string, step: number): Promise<boolean> {
+    return acceptTotpStep(this.db, id, step);
   }
 
   /** Accounts whose deletion period has passed. */
-  async dueForDeletion(now: number, limit: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom("users")
-      .select("id")
-      .where("deletion_due_at", "is not", null)
-      .where("deletion_due_at", "<=", now)
-      .limit(limit)
-      .execute();
-    return rows.map((row) => row.id);
+  dueForDeletion(now: number, limit: number): Promise<string[]> {
+    return dueForDeletion(this.db, now, limit);
   }
 }

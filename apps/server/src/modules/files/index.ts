@@ -5,7 +5,18 @@
 export { listPage } from "./file-listing.js";
 export { COPY_INLINE_MAX_ITEMS, doneBatch, FileOperations } from "./file-operations.js";
 export { presentFile } from "./file-presenter.js";
-export { type FileRow, FilesRepository, type NewFileRow } from "./files-repository.js";
+export {
+  blobReferencesOf,
+  countLive,
+  deleteDriveOf,
+  type FileRow,
+  FilesRepository,
+  findFile,
+  liveAmong,
+  liveChildren,
+  liveFolderNamed,
+  type NewFileRow,
+} from "./files-repository.js";
 export { FilesService, type PreviewLookup } from "./files-service.js";
 export { FOLDER_MIME_TYPE, mimeTypeOf } from "./mime.js";
 export { NameAllocator, nameFields } from "./name-allocator.js";

@@ -1,4 +1,4 @@
-import type { Selectable, Updateable } from "kysely";
+import type { Insertable, Selectable, Updateable } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { UsersTable } from "../../db/schema.js";
 
@@ -7,6 +7,65 @@ export type UserRow = Selectable<UsersTable>;
 /** One account's row on `db` (a transaction too); undefined when it is gone. */
 export function findUser(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The account whose `email`, `phone` or `username` is `value` (normalized by the caller). */
+export function findUserBy(
+  db: Db,
+  column: "email" | "phone" | "username",
+  value: string,
+): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where(column, "=", value).executeTakeFirst();
+}
+
+export async function insertUser(db: Db, user: Insertable<UsersTable>): Promise<void> {
+  await db.insertInto("users").values(user).execute();
+}
+
+/** Any column of the row but its id and the storage counters (only `modules/accounting` writes those). */
+export type UserChanges = Omit<
+  Updateable<UsersTable>,
+  "id" | "storage_usage" | "storage_reserved" | "updated_at"
+>;
+
+/** Changes the row, stamping `updated_at`; on `db` (a transaction too). */
+export async function updateUser(db: Db, id: string, changes: UserChanges, now: number): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ ...changes, updated_at: now })
+    .where("id", "=", id)
+    .execute();
+}
+
+/**
+ * Accepts a TOTP time step once: only moves `totp_last_step` forward, so two
+ * requests racing with the same code cannot both pass.
+ */
+export async function acceptTotpStep(db: Db, id: string, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({ totp_last_step: step })
+    .where("id", "=", id)
+    .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Accounts whose deletion period has passed at `now`. */
+export async function dueForDeletion(db: Db, now: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("users")
+    .select("id")
+    .where("deletion_due_at", "is not", null)
+    .where("deletion_due_at", "<=", now)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Deletes the row; everything of the user's goes with it by the foreign keys' cascades. */
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("users").where("id", "=", id).execute();
 }
 
 /** The user row as the drive and the profile read it; sign-up and sign-in use `AccountsRepository`. */
