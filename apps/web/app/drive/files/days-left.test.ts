@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysLeft } from "./file-item.js";
+import { daysLeft } from "./item-facts.js";
 
 const DAY = 86_400_000;
 const now = Date.parse("2026-11-28T12:00:00Z");

@@ -1,7 +1,7 @@
 import type { DriveFile } from "@nimbus/protocol";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Thumb } from "./file-item.js";
+import { Thumb } from "./item-parts.js";
 
 // Issue 33, item 5: list rows showed a white square for text files and nothing at all
 // while a thumbnail was loading.
