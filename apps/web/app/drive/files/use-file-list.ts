@@ -1,23 +1,22 @@
-import type { DriveFile } from "@nimbus/protocol";
-import { useCallback, useEffect, useRef, useState } from "react";
+import type { DriveFile, DriveFileList } from "@nimbus/protocol";
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { ApiFailure } from "../../api/client.js";
+import { dataOrThrow, failureOf } from "../../api/query.js";
 import { ANY_FOLDER, onDriveChanged } from "../drive-events.js";
 import type { FilesApi, ListRequest } from "./api.js";
 import { takeEarlyList } from "./early-list.js";
 import type { FirstPage } from "./first-page.js";
 import { MAX_REFRESH, NEXT_PAGE, requestKey } from "./list-query.js";
 
-export interface FileListState {
+export interface FileList {
   items: DriveFile[];
   /** More pages to load after `items`. */
   hasMore: boolean;
   /** Nothing loaded yet for this request. */
   initial: boolean;
   loading: boolean;
-  error?: ApiFailure;
-}
-
-export interface FileList extends FileListState {
+  error?: ApiFailure | undefined;
   loadMore(): void;
   /** Fetches again, keeping as many rows as are loaded (up to one big page). */
   refresh(): void;
@@ -25,12 +24,39 @@ export interface FileList extends FileListState {
   patch(change: (items: DriveFile[]) => DriveFile[]): void;
 }
 
-const EMPTY: FileListState = { items: [], hasMore: false, initial: true, loading: true };
+/** The query key of every drive list; a change anywhere in the drive can invalidate them all. */
+export const FILE_LIST_KEY = ["file-list"] as const;
+
+type Pages = InfiniteData<DriveFileList, string>;
+
+/** Rows of later pages already listed (a row moved between pages while loading) show once. */
+function uniqueItems(data: Pages | undefined): DriveFile[] {
+  if (!data) return [];
+  if (data.pages.length === 1) return data.pages[0]?.files ?? [];
+  const seen = new Set<string>();
+  const items: DriveFile[] = [];
+  for (const page of data.pages)
+    for (const file of page.files)
+      if (!seen.has(file.id)) {
+        seen.add(file.id);
+        items.push(file);
+      }
+  return items;
+}
+
+/** The loaded pages as one page (the last page's token continues it): what a patch or refresh keeps. */
+function collapsed(data: Pages, change: (items: DriveFile[]) => DriveFile[] = (items) => items): Pages {
+  const last = data.pages[data.pages.length - 1];
+  const files = change(uniqueItems(data));
+  return { pages: [{ ...(last as DriveFileList), files }], pageParams: [""] };
+}
 
 /**
- * A list over keyset pages: the first page at once, the next ones as the view asks
- * (`loadMore` near the end), rows patched in place for optimistic updates, and a
- * refetch when someone announces a change to the watched folder.
+ * A list over keyset pages through the query cache (decision 0062): the first page at once
+ * (from the route loader or the request started before hydration), the next ones as the view
+ * asks (`loadMore` near the end), rows patched in the cache for optimistic updates, and one
+ * refetch of the loaded rows when someone announces a change to the watched folder. A view
+ * visited again shows its cached rows while they are fetched again.
  */
 export function useFileList(
   api: FilesApi,
@@ -39,74 +65,63 @@ export function useFileList(
   enabled = true,
   firstPage?: FirstPage | null,
 ): FileList {
+  const client = useQueryClient();
   const key = requestKey(request);
+  const queryKey = useMemo(() => [...FILE_LIST_KEY, key], [key]);
   const preloaded = firstPage?.key === key ? firstPage : undefined;
-  // Rows the loader brought render at once (and the server render has them already).
-  const [state, setState] = useState<FileListState>(() => (preloaded ? fromPage(preloaded) : EMPTY));
-  const token = useRef<string>(preloaded?.list.next_page_token ?? "");
-  const used = useRef<FirstPage | undefined>(preloaded);
-  const inFlight = useRef<AbortController | null>(null);
   const requestRef = useRef(request);
   requestRef.current = request;
+  /** The first page's size on the next fetch: the loaded rows when refreshing. */
+  const firstLimit = useRef(request.limit);
 
-  const fetchPage = useCallback(
-    (pageToken: string, limit: number, replace: boolean) => {
-      inFlight.current?.abort();
-      const controller = new AbortController();
-      inFlight.current = controller;
-      setState((s) => ({ ...s, loading: true, error: undefined }));
-      const early = replace && !pageToken ? takeEarlyList(requestKey(requestRef.current)) : undefined;
-      (
-        early ??
-        api.list({ ...requestRef.current, pageToken: pageToken || undefined, limit }, controller.signal)
-      ).then(
-        (result) => {
-          if (controller.signal.aborted) return;
-          inFlight.current = null;
-          if (!result.ok) {
-            setState((s) => ({ ...s, loading: false, initial: false, error: result.error }));
-            return;
-          }
-          token.current = result.data.next_page_token;
-          setState((s) => {
-            const items = replace ? result.data.files : appendUnique(s.items, result.data.files);
-            return { items, hasMore: token.current !== "", initial: false, loading: false };
-          });
-        },
-        () => {}, // aborted: a newer request is under way
+  const query = useInfiniteQuery<DriveFileList, Error, Pages, readonly string[], string>({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => {
+      const limit = pageParam ? NEXT_PAGE : firstLimit.current;
+      firstLimit.current = requestRef.current.limit;
+      const early = pageParam ? undefined : takeEarlyList(key);
+      return dataOrThrow(
+        early ?? api.list({ ...requestRef.current, pageToken: pageParam || undefined, limit }, signal),
       );
     },
-    [api],
-  );
+    initialPageParam: "",
+    getNextPageParam: (last) => last.next_page_token || undefined,
+    // Rows the loader brought render at once (and the server render has them already).
+    initialData: preloaded && { pages: [preloaded.list], pageParams: [""] },
+    enabled,
+    // Refetching every loaded page (100,000 rows are 200 of them) is not what a change needs:
+    // `refresh` asks once for the loaded rows instead, on a change and on coming back online.
+    refetchOnMount: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
 
+  const refresh = useCallback(() => {
+    const data = client.getQueryData<Pages>(queryKey);
+    if (data) {
+      const loaded = data.pages.reduce((sum, page) => sum + page.files.length, 0);
+      firstLimit.current = Math.min(MAX_REFRESH, Math.max(requestRef.current.limit, loaded));
+      client.setQueryData<Pages>(queryKey, collapsed(data));
+    }
+    void client.refetchQueries({ queryKey, exact: true });
+  }, [client, queryKey]);
+
+  // A navigation's loader brought a newer first page of this view: it replaces the cached rows;
+  // a view visited again without one shows its cached rows and asks for them again.
+  const used = useRef<FirstPage | undefined>(preloaded);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the request
   useEffect(() => {
     if (!enabled) return;
     if (preloaded) {
-      // Already showing it (first render), or a navigation's loader brought it.
       if (used.current !== preloaded) {
         used.current = preloaded;
-        token.current = preloaded.list.next_page_token;
-        setState(fromPage(preloaded));
+        client.setQueryData<Pages>(queryKey, { pages: [preloaded.list], pageParams: [""] });
       }
       return;
     }
-    token.current = "";
-    setState(EMPTY);
-    fetchPage("", request.limit, true);
-    return () => inFlight.current?.abort();
-  }, [key, enabled, fetchPage, preloaded]);
-
-  const loadMore = useCallback(() => {
-    if (inFlight.current || !token.current) return;
-    fetchPage(token.current, NEXT_PAGE, false);
-  }, [fetchPage]);
-
-  const sizeRef = useRef(0);
-  sizeRef.current = state.items.length;
-  const refresh = useCallback(() => {
-    fetchPage("", Math.min(MAX_REFRESH, Math.max(requestRef.current.limit, sizeRef.current)), true);
-  }, [fetchPage]);
+    const state = client.getQueryState(queryKey);
+    if (state?.data && state.fetchStatus === "idle") refresh();
+  }, [key, enabled, preloaded]);
 
   useEffect(
     () =>
@@ -116,19 +131,27 @@ export function useFileList(
     [watched, refresh],
   );
 
-  const patch = useCallback((change: (items: DriveFile[]) => DriveFile[]) => {
-    setState((s) => ({ ...s, items: change(s.items) }));
-  }, []);
+  const { fetchNextPage, hasNextPage, isFetching } = query;
+  const loadMore = useCallback(() => {
+    if (!hasNextPage || isFetching) return;
+    void fetchNextPage({ cancelRefetch: false });
+  }, [fetchNextPage, hasNextPage, isFetching]);
 
-  return { ...state, loadMore, refresh, patch };
-}
+  const patch = useCallback(
+    (change: (items: DriveFile[]) => DriveFile[]) =>
+      client.setQueryData<Pages>(queryKey, (data) => data && collapsed(data, change)),
+    [client, queryKey],
+  );
 
-function fromPage(page: FirstPage): FileListState {
-  const { files, next_page_token } = page.list;
-  return { items: files, hasMore: next_page_token !== "", initial: false, loading: false };
-}
-
-function appendUnique(items: DriveFile[], more: DriveFile[]): DriveFile[] {
-  const seen = new Set(items.map((item) => item.id));
-  return items.concat(more.filter((item) => !seen.has(item.id)));
+  const items = useMemo(() => uniqueItems(query.data), [query.data]);
+  return {
+    items,
+    hasMore: query.hasNextPage,
+    initial: query.data === undefined && query.status !== "error",
+    loading: query.isFetching,
+    error: query.error ? failureOf(query.error) : undefined,
+    loadMore,
+    refresh,
+    patch,
+  };
 }
