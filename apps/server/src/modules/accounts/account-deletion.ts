@@ -9,6 +9,8 @@ import { type Clock, isoTime } from "../../lib/clock.js";
 import { lockUser, releaseBlobReferences } from "../accounting/storage-accounting.js";
 import type { AuthService } from "../auth/auth-service.js";
 import { verifyPassword } from "../auth/passwords.js";
+import { blobReferencesOf, deleteDriveOf } from "../files/index.js";
+import { deleteUser, findUser } from "../users/users-repository.js";
 import type { AccountsRepository } from "./accounts-repository.js";
 import type { VerificationService } from "./verification-service.js";
 
@@ -87,20 +89,13 @@ export class AccountDeletion {
     return this.deps.db.transaction().execute(async (trx) => {
       await lockUser(trx, userId);
       const now = this.deps.clock.now();
-      let still = trx.selectFrom("users").select("id").where("id", "=", userId);
-      if (dueOnly) still = still.where("deletion_due_at", "<=", now);
-      if (!(await still.executeTakeFirst())) return false;
-      const groups = await trx
-        .selectFrom("files")
-        .select((eb) => ["blob_gcid", eb.fn.countAll<number>().as("n")])
-        .where("user_id", "=", userId)
-        .where("blob_gcid", "is not", null)
-        .groupBy("blob_gcid")
-        .execute();
-      const blobs = new Map(groups.map((group) => [group.blob_gcid as string, Number(group.n)]));
-      await trx.deleteFrom("files").where("user_id", "=", userId).execute();
+      const user = await findUser(trx, userId);
+      if (!user) return false;
+      if (dueOnly && (user.deletion_due_at === null || Number(user.deletion_due_at) > now)) return false;
+      const blobs = await blobReferencesOf(trx, userId);
+      await deleteDriveOf(trx, userId);
       await releaseBlobReferences(trx, blobs, now);
-      await trx.deleteFrom("users").where("id", "=", userId).execute();
+      await deleteUser(trx, userId);
       return true;
     });
   }

@@ -1,6 +1,5 @@
 import type { AdminUserDetail, AdminUserSummary } from "@nimbus/protocol";
 import { NimbusError } from "@nimbus/protocol";
-import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import { type Clock, isoTime } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
@@ -8,9 +7,18 @@ import { keysetPage, readPageToken } from "../../lib/page-token.js";
 import type { AdminActor, AdminLog } from "../admin-log/admin-log.js";
 import type { AppPasswords } from "../auth/app-passwords.js";
 import type { AuthService } from "../auth/auth-service.js";
+import { countLive } from "../files/index.js";
 import { grant, revokePremium } from "../membership/entitlements.js";
 import { PREMIUM_TYPE } from "../membership/ledger.js";
 import type { Memberships } from "../membership/memberships.js";
+import { countLiveShares } from "../shares/shares-repository.js";
+import {
+  type ConsoleUserRow,
+  consoleUser,
+  findUser,
+  searchUsers,
+  updateUser,
+} from "../users/users-repository.js";
 import type { Admins } from "./admins.js";
 
 const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -30,17 +38,7 @@ export interface UserAdminDeps {
   twoFactorReset: { reset(userId: string): Promise<void> };
 }
 
-interface UserListRow {
-  id: string;
-  email: string;
-  phone: string | null;
-  username: string | null;
-  name: string;
-  status: string;
-  role: string;
-  storage_usage: number | string;
-  created_at: number | string;
-}
+type UserListRow = ConsoleUserRow;
 
 /**
  * The console's users: search, details, freeze and unfreeze, end sessions, grant or revoke
@@ -51,27 +49,12 @@ export class UserAdmin {
 
   /** Accounts whose email, phone, username, name or id contain `q` (case-insensitive), newest first. */
   async search(query: { q: string; status?: string; limit: number; pageToken?: string }) {
-    const { db } = this.deps;
-    let select = db
-      .selectFrom("users")
-      .select(["id", "email", "phone", "username", "name", "status", "role", "storage_usage", "created_at"]);
-    const q = query.q.toLowerCase();
-    if (q) {
-      const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      select = select.where((eb) =>
-        eb.or(
-          ["email", "phone", "username", "name", "id"].map(
-            (column) => sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${like} escape '\\'`,
-          ),
-        ),
-      );
-    }
-    if (query.status) select = select.where("status", "=", query.status);
-    if (query.pageToken) select = select.where("id", "<", readPageToken(query.pageToken, USER_ID)[0]);
-    const rows = (await select
-      .orderBy("id", "desc")
-      .limit(query.limit + 1)
-      .execute()) as UserListRow[];
+    const rows = await searchUsers(this.deps.db, {
+      q: query.q.toLowerCase(),
+      status: query.status,
+      beforeId: query.pageToken ? readPageToken(query.pageToken, USER_ID)[0] : undefined,
+      limit: query.limit + 1,
+    });
     const page = keysetPage(rows, query.limit, (last) => last.id);
     return {
       data: await Promise.all(page.rows.map((row) => this.summary(row))),
@@ -82,31 +65,21 @@ export class UserAdmin {
   async detail(userId: string): Promise<AdminUserDetail> {
     const { db, auth, memberships } = this.deps;
     const row = await this.row(userId);
-    const [status, sessions, files, shares, twoFactor] = await Promise.all([
+    const [status, sessions, files, shares, user] = await Promise.all([
       memberships.status(userId),
       auth.listSessions(userId),
-      db
-        .selectFrom("files")
-        .select((eb) => eb.fn.countAll<number | string>().as("n"))
-        .where("user_id", "=", userId)
-        .where("trashed_at", "is", null)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom("shares")
-        .select((eb) => eb.fn.countAll<number | string>().as("n"))
-        .where("user_id", "=", userId)
-        .where("deleted_at", "is", null)
-        .executeTakeFirstOrThrow(),
-      db.selectFrom("users").select("totp_enabled_at").where("id", "=", userId).executeTakeFirstOrThrow(),
+      countLive(db, userId),
+      countLiveShares(db, userId),
+      findUser(db, userId),
     ]);
     return {
       ...(await this.summary(row)),
       is_admin: await this.deps.admins.isAdmin(userId),
       storage_limit: String(status.storageLimit),
       premium_expires: status.premium ? isoTime(status.premium.expire) : "",
-      two_factor: twoFactor.totp_enabled_at !== null,
-      file_count: String(files.n),
-      share_count: String(shares.n),
+      two_factor: (user?.totp_enabled_at ?? null) !== null,
+      file_count: String(files),
+      share_count: String(shares),
       sessions: sessions.map((session) => ({
         id: session.family_id,
         client_id: session.client_id,
@@ -240,11 +213,7 @@ export class UserAdmin {
     }
     if (row.status === "PENDING")
       throw new NimbusError("failed_precondition", "the account is not confirmed yet");
-    await this.deps.db
-      .updateTable("users")
-      .set({ status, updated_at: this.deps.clock.now() })
-      .where("id", "=", userId)
-      .execute();
+    await updateUser(this.deps.db, userId, { status }, this.deps.clock.now());
     if (status === "BLOCKED") await this.deps.appPasswords.revokeAll(userId);
     await this.deps.adminLog.record({
       ...actor,
@@ -256,11 +225,7 @@ export class UserAdmin {
   }
 
   private async row(userId: string): Promise<UserListRow> {
-    const row = (await this.deps.db
-      .selectFrom("users")
-      .select(["id", "email", "phone", "username", "name", "status", "role", "storage_usage", "created_at"])
-      .where("id", "=", userId)
-      .executeTakeFirst()) as UserListRow | undefined;
+    const row = await consoleUser(this.deps.db, userId);
     if (!row) throw new NimbusError("user_not_exist", "no such user", { metadata: { user_id: userId } });
     return row;
   }

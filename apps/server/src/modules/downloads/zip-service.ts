@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { FILE_KIND, NimbusError } from "@nimbus/protocol";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import type { Db } from "../../db/database.js";
-import type { FileRow } from "../files/index.js";
+import { type FileRow, liveAmong, liveChildren } from "../files/index.js";
 import type { ZipEntry } from "./zip-writer.js";
 
 /** Most items one zip link may name, and most entries one zip may hold once folders are walked. */
@@ -70,13 +70,7 @@ export class ZipPlanner {
         metadata: { field: "ids" },
       });
     }
-    const rows = await this.db
-      .selectFrom("files")
-      .selectAll()
-      .where("user_id", "=", userId)
-      .where("id", "in", unique)
-      .where("trashed_at", "is", null)
-      .execute();
+    const rows = await liveAmong(this.db, userId, unique);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const missing = unique.find((id) => !byId.has(id));
     if (missing) throw new NimbusError("file_not_found", undefined, { metadata: { id: missing } });
@@ -125,15 +119,7 @@ export class ZipPlanner {
     const path = prefix + uniqueName(taken, row.name);
     if (row.kind === FILE_KIND.folder) {
       out.push({ path: `${path}/`, size: 0, modifiedAt: row.modified_at });
-      const children = await this.db
-        .selectFrom("files")
-        .selectAll()
-        .where("user_id", "=", userId)
-        .where("parent_id", "=", row.id)
-        .where("trashed_at", "is", null)
-        .orderBy("name")
-        .orderBy("id")
-        .execute();
+      const children = await liveChildren(this.db, userId, row.id);
       const names = new Set<string>();
       for (const child of children) await this.add(userId, child, `${path}/`, names, out);
       return;

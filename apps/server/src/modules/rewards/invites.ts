@@ -6,7 +6,7 @@ import type { Tables } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { keysetPage, readPageToken } from "../../lib/page-token.js";
 import { sessionHistory } from "../auth/sessions-repository.js";
-import { findUser } from "../users/users-repository.js";
+import { contactsOf, findUser } from "../users/users-repository.js";
 import { randomCode } from "./code-alphabet.js";
 import { emailKey, maskName } from "./email-key.js";
 import { grantReward } from "./reward-grants.js";
@@ -194,8 +194,7 @@ export class Invites {
     const code = await this.codeOf(userId);
     let query = this.db
       .selectFrom("invite_claims as c")
-      .innerJoin("users as u", "u.id", "c.user_id")
-      .select(["c.user_id", "c.created_at", "c.inviter_days", "u.name", "u.email"])
+      .select(["c.user_id", "c.created_at", "c.inviter_days"])
       .where("c.inviter_id", "=", userId)
       .where((eb) => eb.or([eb("c.refused", "is", null), eb("c.refused", "=", "monthly_cap")]));
     if (pageToken) {
@@ -214,6 +213,11 @@ export class Invites {
       .limit(limit + 1)
       .execute();
     const page = keysetPage(rows, limit, (last) => `${Number(last.created_at)}:${last.user_id}`);
+    // A claim's account exists: claims go with their account (foreign key, on delete cascade).
+    const contacts = await contactsOf(
+      this.db,
+      page.rows.map((row) => row.user_id),
+    );
     const total = await this.db
       .selectFrom("invite_claims")
       .select((eb) => eb.fn.sum<string | number | null>("inviter_days").as("days"))
@@ -224,7 +228,7 @@ export class Invites {
       inviteUrl: this.inviteUrl(code),
       rewardDays: this.config.inviterDays,
       invited: page.rows.map((row) => ({
-        userName: maskName(row.name || row.email),
+        userName: maskName(contacts.get(row.user_id)?.name || contacts.get(row.user_id)?.email || ""),
         createdAt: Number(row.created_at),
         freeDays: Number(row.inviter_days),
       })),

@@ -2,7 +2,7 @@ import { FILE_KIND, type UserSettings } from "@nimbus/protocol";
 import type { Db } from "../../db/database.js";
 import { systemOf } from "../auth/device-name.js";
 import type { ClientInfo } from "../clients/client-registry.js";
-import type { FilesService } from "../files/index.js";
+import { type FilesService, liveFolderNamed } from "../files/index.js";
 
 /**
  * Where a save from a share that names no folder lands, by the user's settings
@@ -40,16 +40,8 @@ export class AppSaveFolders {
     if (!client || client.kind === "web") return "";
     const name = appSaveFolderName(client, userAgent, await this.deps.settings.get(userId));
     if (!name) return "";
-    const existing = await this.deps.db
-      .selectFrom("files")
-      .select("id")
-      .where("user_id", "=", userId)
-      .where("parent_id", "=", "")
-      .where("kind", "=", FILE_KIND.folder)
-      .where("name", "=", name)
-      .where("trashed_at", "is", null)
-      .executeTakeFirst();
-    if (existing) return existing.id;
+    const existing = await liveFolderNamed(this.deps.db, userId, "", name);
+    if (existing) return existing;
     const created = await this.deps.files.create(userId, { kind: FILE_KIND.folder, name, parent_id: "" });
     return created.file.id;
   }

@@ -15,6 +15,7 @@ import {
   subtreeTotals,
 } from "../files/index.js";
 import type { TaskJobs, TaskResult } from "../tasks/task-jobs.js";
+import { storageInUse } from "../users/users-repository.js";
 import type { ShareAccessChecker, Visit } from "./share-access.js";
 import { pathInShare } from "./share-tree.js";
 import type { SharesRepository } from "./shares-repository.js";
@@ -138,14 +139,10 @@ export class ShareRestore {
 
   /** Refuses at once what cannot fit (the save's own charge is the atomic check). */
   private async checkRoom(userId: string, bytes: number): Promise<void> {
-    const user = await this.deps.db
-      .selectFrom("users")
-      .select(["storage_usage", "storage_reserved"])
-      .where("id", "=", userId)
-      .executeTakeFirst();
-    if (!user) throw new NimbusError("unauthenticated", "account no longer exists");
+    const used = await storageInUse(this.deps.db, userId);
+    if (!used) throw new NimbusError("unauthenticated", "account no longer exists");
     const limit = await storageLimit(this.deps.db, userId, this.deps.config.quota, this.deps.clock.now());
-    if (Number(user.storage_usage) + Number(user.storage_reserved) + bytes > limit) {
+    if (used.usage + used.reserved + bytes > limit) {
       throw new NimbusError("file_space_not_enough");
     }
   }

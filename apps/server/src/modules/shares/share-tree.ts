@@ -1,7 +1,7 @@
 import type { AuditVerdict } from "@nimbus/protocol";
 import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
-import { ancestry, type FileRow } from "../files/index.js";
+import { ancestry, type FileRow, liveAmong } from "../files/index.js";
 
 /**
  * What a share shows is the owner's live tree under the snapshot ids: these
@@ -13,15 +13,7 @@ export async function liveRoots(db: Db, ownerId: string, fileIds: readonly strin
   if (fileIds.length === 0) return [];
   const rows: FileRow[] = [];
   for (let i = 0; i < fileIds.length; i += 500) {
-    rows.push(
-      ...(await db
-        .selectFrom("files")
-        .selectAll()
-        .where("user_id", "=", ownerId)
-        .where("id", "in", fileIds.slice(i, i + 500))
-        .where("trashed_at", "is", null)
-        .execute()),
-    );
+    rows.push(...(await liveAmong(db, ownerId, fileIds.slice(i, i + 500))));
   }
   const order = new Map(fileIds.map((id, n) => [id, n]));
   return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));

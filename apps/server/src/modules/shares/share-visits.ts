@@ -15,6 +15,7 @@ import {
   decodePageToken,
   encodePageToken,
   type FileRow,
+  findFile,
   listPage,
   type PreviewLookup,
   presentFile,
@@ -136,12 +137,7 @@ export class ShareVisits {
     if (!(await pathInShare(this.deps.db, share.user_id, roots, fileId))) {
       throw new NimbusError("file_not_found", undefined, { metadata: { id: fileId } });
     }
-    const file = await this.deps.db
-      .selectFrom("files")
-      .selectAll()
-      .where("user_id", "=", share.user_id)
-      .where("id", "=", fileId)
-      .executeTakeFirst();
+    const file = await findFile(this.deps.db, share.user_id, fileId);
     if (
       !file ||
       file.kind !== FILE_KIND.file ||
@@ -176,12 +172,8 @@ export class ShareVisits {
       if (!(await pathInShare(this.deps.db, share.user_id, roots, id))) {
         throw new NimbusError("file_not_found", undefined, { metadata: { id } });
       }
-      const row = await this.deps.db
-        .selectFrom("files")
-        .selectAll()
-        .where("user_id", "=", share.user_id)
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
+      const row = await findFile(this.deps.db, share.user_id, id);
+      if (!row) throw new NimbusError("file_not_found", undefined, { metadata: { id } });
       rows.push(row);
     }
     const files = await this.present(rows, access, visit.viewerId, thumbnailSize);

@@ -10,6 +10,17 @@ export type NewShareRow = Omit<
 
 const CHUNK = 500;
 
+/** How many of the user's shares are not cancelled (the console's account details). */
+export async function countLiveShares(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("shares")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The `shares` rows, their snapshots (`share_files`) and counters. */
 export class SharesRepository {
   constructor(private readonly db: Db) {}

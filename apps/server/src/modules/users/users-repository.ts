@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from "kysely";
+import { type Insertable, type Selectable, sql, type Updateable } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { UsersTable } from "../../db/schema.js";
 
@@ -66,6 +66,77 @@ export async function dueForDeletion(db: Db, now: number, limit: number): Promis
 /** Deletes the row; everything of the user's goes with it by the foreign keys' cascades. */
 export async function deleteUser(db: Db, id: string): Promise<void> {
   await db.deleteFrom("users").where("id", "=", id).execute();
+}
+
+/** Bytes the user's drive holds and those held for work in progress (both read, never written, here). */
+export async function storageInUse(
+  db: Db,
+  id: string,
+): Promise<{ usage: number; reserved: number } | undefined> {
+  const row = await db
+    .selectFrom("users")
+    .select(["storage_usage", "storage_reserved"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row && { usage: Number(row.storage_usage), reserved: Number(row.storage_reserved) };
+}
+
+/** Name and email of each account among `ids` that still exists. */
+export async function contactsOf(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; email: string }>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", "name", "email"])
+    .where("id", "in", unique)
+    .execute();
+  return new Map(rows.map((row) => [row.id, { name: row.name, email: row.email }]));
+}
+
+/** The columns the console lists an account with. */
+export const CONSOLE_COLUMNS = [
+  "id",
+  "email",
+  "phone",
+  "username",
+  "name",
+  "status",
+  "role",
+  "storage_usage",
+  "created_at",
+] as const;
+export type ConsoleUserRow = Pick<UserRow, (typeof CONSOLE_COLUMNS)[number]>;
+
+/**
+ * Accounts whose email, phone, username, name or id contain `q` (case-insensitive,
+ * already lowercased), optionally of one status, with ids below `beforeId`, newest first.
+ */
+export function searchUsers(
+  db: Db,
+  query: { q: string; status?: string | undefined; beforeId?: string | undefined; limit: number },
+): Promise<ConsoleUserRow[]> {
+  let select = db.selectFrom("users").select(CONSOLE_COLUMNS);
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    select = select.where((eb) =>
+      eb.or(
+        ["email", "phone", "username", "name", "id"].map(
+          (column) => sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${like} escape '\\'`,
+        ),
+      ),
+    );
+  }
+  if (query.status) select = select.where("status", "=", query.status);
+  if (query.beforeId) select = select.where("id", "<", query.beforeId);
+  return select.orderBy("id", "desc").limit(query.limit).execute();
+}
+
+/** One account as the console lists it; undefined when it is gone. */
+export function consoleUser(db: Db, id: string): Promise<ConsoleUserRow | undefined> {
+  return db.selectFrom("users").select(CONSOLE_COLUMNS).where("id", "=", id).executeTakeFirst();
 }
 
 /** The user row as the drive and the profile read it; sign-up and sign-in use `AccountsRepository`. */
