@@ -196,4 +196,72 @@ describe("WebDAV class 2: LOCK and UNLOCK", () => {
     expect((await lock(davA, "/dav/x.txt", { depth: "1" })).answer.statusCode).toBe(400);
     expect((await davA("PUT", "/dav/x.txt", { if: "(<unclosed" }, "y")).statusCode).toBe(400);
   });
+  it("leaves a moved resource's locks behind: gone from the source, not at the destination", async () => {
+    const propLocks = async (url: string) =>
+      (
+        await davA(
+          "PROPFIND",
+          url,
+          { depth: "0", "content-type": "application/xml" },
+          '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><D:lockdiscovery/></D:prop></D:propfind>',
+        )
+      ).body;
+    expect((await davA("MKCOL", "/dav/Moves")).statusCode).toBe(201);
+    expect((await davA("PUT", "/dav/Moves/a.txt", {}, "a")).statusCode).toBe(201);
+    const file = await lock(davA, "/dav/Moves/a.txt", { depth: "0" });
+    expect((await davB("MOVE", "/dav/Moves/a.txt", { destination: "/dav/Moves/b.txt" })).statusCode).toBe(
+      423,
+    );
+    const moved = await davB("MOVE", "/dav/Moves/a.txt", {
+      destination: "/dav/Moves/b.txt",
+      if: `(<${file.token}>)`,
+    });
+    expect(moved.statusCode).toBe(201);
+    // RFC 4918 §7.7: the lock does not move with the resource, and the source's is gone.
+    expect(await propLocks("/dav/Moves/b.txt")).not.toContain("activelock");
+    expect((await davB("PUT", "/dav/Moves/b.txt", {}, "b")).statusCode).toBe(204);
+    expect((await davB("PUT", "/dav/Moves/a.txt", {}, "new a")).statusCode).toBe(201);
+    expect(await propLocks("/dav/Moves/a.txt")).not.toContain("activelock");
+    expect((await davA("UNLOCK", "/dav/Moves/a.txt", { "lock-token": `<${file.token}>` })).statusCode).toBe(
+      409,
+    );
+
+    // A lock under a moved folder stays behind too: nothing locked at the old or the new path.
+    expect((await davA("MKCOL", "/dav/Moves/Sub")).statusCode).toBe(201);
+    expect((await davA("PUT", "/dav/Moves/Sub/x.txt", {}, "x")).statusCode).toBe(201);
+    const inner = await lock(davA, "/dav/Moves/Sub/x.txt", { depth: "0" });
+    const tagged = { if: `<http://localhost/dav/Moves/Sub/x.txt> (<${inner.token}>)` };
+    expect(
+      (await davB("MOVE", "/dav/Moves/Sub/", { destination: "/dav/Moves/Moved/", ...tagged })).statusCode,
+    ).toBe(201);
+    expect((await davB("PUT", "/dav/Moves/Moved/x.txt", {}, "y")).statusCode).toBe(204);
+    expect((await davB("MKCOL", "/dav/Moves/Sub")).statusCode).toBe(201);
+    expect((await davB("PUT", "/dav/Moves/Sub/x.txt", {}, "z")).statusCode).toBe(201);
+  });
+
+  it("drops the locks of what a MOVE overwrites, and adds the moved resource to its new folder's lock", async () => {
+    expect((await davA("PUT", "/dav/one.txt", {}, "1")).statusCode).toBe(201);
+    expect((await davA("PUT", "/dav/two.txt", {}, "2")).statusCode).toBe(201);
+    const target = await lock(davA, "/dav/two.txt", { depth: "0" });
+    const overwrite = await davB("MOVE", "/dav/one.txt", {
+      destination: "/dav/two.txt",
+      if: `<http://localhost/dav/two.txt> (<${target.token}>)`,
+    });
+    expect(overwrite.statusCode).toBe(204);
+    // The overwritten file was deleted (§9.9.3) and its lock with it: the new one is not locked.
+    expect((await davB("PUT", "/dav/two.txt", {}, "3")).statusCode).toBe(204);
+    expect((await davA("UNLOCK", "/dav/two.txt", { "lock-token": `<${target.token}>` })).statusCode).toBe(
+      409,
+    );
+
+    expect((await davA("MKCOL", "/dav/Locked")).statusCode).toBe(201);
+    const folder = await lock(davA, "/dav/Locked/", { depth: "infinity" });
+    expect((await davA("PUT", "/dav/three.txt", {}, "3")).statusCode).toBe(201);
+    const into = await davB("MOVE", "/dav/three.txt", {
+      destination: "/dav/Locked/three.txt",
+      if: `<http://localhost/dav/Locked/> (<${folder.token}>)`,
+    });
+    expect(into.statusCode).toBe(201);
+    expect((await davB("PUT", "/dav/Locked/three.txt", {}, "4")).statusCode).toBe(423);
+  });
 });

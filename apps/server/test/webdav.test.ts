@@ -51,6 +51,19 @@ describe("WebDAV at /dav/", () => {
     expect(String(options.headers.allow)).toContain("PROPFIND");
   });
 
+  it("answers OPTIONS at the server's root as Windows and Office ask it, and the web app still serves /", async () => {
+    const root = await t.app.inject({ method: "OPTIONS", url: "/" });
+    expect(root.statusCode).toBe(200);
+    expect(root.headers.dav).toBe("1, 2");
+    expect(root.headers["ms-author-via"]).toBe("DAV");
+    expect(String(root.headers.allow)).toBe("OPTIONS, GET, HEAD");
+    // Only the root: other paths outside /dav/ stay the app's (no OPTIONS route there).
+    expect((await t.app.inject({ method: "OPTIONS", url: "/drive/v1/files" })).headers.dav).toBeUndefined();
+    expect(
+      (await t.app.inject({ method: "GET", url: "/drive/v1/about", headers: user.auth })).statusCode,
+    ).toBe(200);
+  });
+
   it("lists the root at depth 1: folders first, names percent-encoded, sizes and types", async () => {
     const listing = await dav("PROPFIND", "/dav/", { depth: "1" });
     expect(listing.statusCode).toBe(207);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { davHref, davSegments, destinationSegments } from "./webdav.js";
+import { davHref, davSegments, destinationSegments } from "./dav-paths.js";
 
 describe("WebDAV paths", () => {
   it("decodes names and drops empty segments", () => {
