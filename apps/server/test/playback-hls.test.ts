@@ -328,9 +328,6 @@ describe("playback: on-demand HLS", () => {
     const pid = sessions.running().find((s) => s.pid !== undefined)?.pid;
     expect(pid).toBeGreaterThan(0);
 
-    const userLimit = await plan(alice, other.id);
-    expect(userLimit.statusCode).toBe(429);
-    expect(userLimit.json().error).toBe("playback_user_limit");
     const busy = await t.app.inject({
       method: "POST",
       url: `/drive/v1/files/${bobsLong.id}/playback`,
@@ -343,7 +340,13 @@ describe("playback: on-demand HLS", () => {
       "서버가 다른 동영상을 준비하느라 바쁩니다. 잠시 후 다시 시도해 주세요",
     );
     // The running stream itself is shared: Bob joins it without a slot of his own.
-    expect((await plan(bob, bobsLong.id)).statusCode).toBe(200);
+    const joined = await okPlan(bob, bobsLong.id);
+    await get(new URL("0.m4s", new URL(".", joined.url)).href);
+    // Alice's stream has another viewer now: her next film may not replace it.
+    const userLimit = await plan(alice, other.id);
+    expect(userLimit.statusCode).toBe(429);
+    expect(userLimit.json().error).toBe("playback_user_limit");
+    expect(sessions.transcodes()).toBe(1);
 
     // Nobody asks for a segment for the idle time: ffmpeg is stopped and the slot freed.
     now += 30_000;
@@ -376,6 +379,42 @@ describe("playback: on-demand HLS", () => {
     await get(new URL("0.m4s", new URL(".", lower.url)).href);
     expect(sessions.transcodes()).toBe(1);
     expect(() => process.kill(pid as number, 0)).toThrow();
+  }, 60_000);
+
+  it("replaces a viewer's previous film when they start another (decision 0075)", async () => {
+    // 5 minutes: the first film's ffmpeg is nowhere near its end when it is replaced.
+    execFileSync("ffmpeg", [
+      ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=24"],
+      ...["-f", "lavfi", "-i", "sine=frequency=660:sample_rate=48000", "-t", "300"],
+      ...["-c:v", "mpeg4", "-q:v", "10", "-c:a", "aac", "-y", path.join(dir, "first.mp4")],
+    ]);
+    execFileSync("ffmpeg", [
+      ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=24"],
+      ...["-f", "lavfi", "-i", "sine=frequency=770:sample_rate=48000", "-t", "20"],
+      ...["-c:v", "mpeg4", "-q:v", "10", "-c:a", "aac", "-y", path.join(dir, "second.mp4")],
+    ]);
+    const first = await uploadFile(t.app, alice, "First.mp4", await readFile(path.join(dir, "first.mp4")));
+    const second = await uploadFile(t.app, alice, "Second.mp4", await readFile(path.join(dir, "second.mp4")));
+    await t.jobs.drain();
+    const sessions = servicesOf(t.app).hlsSessions;
+    const a = await okPlan(alice, first.id);
+    expect(a.mode).toBe("transcode");
+    await get(new URL("0.m4s", new URL(".", a.url)).href);
+    const pid = sessions.running().find((s) => s.pid !== undefined)?.pid;
+    expect(pid).toBeGreaterThan(0);
+
+    // Her limit is 1 and the first film transcodes: the second plays at once, not after 60 s idle.
+    const b = await okPlan(alice, second.id);
+    expect(b.mode).toBe("transcode");
+    expect(() => process.kill(pid as number, 0)).toThrow();
+    await get(new URL("0.m4s", new URL(".", b.url)).href);
+    expect(sessions.transcodes()).toBe(1);
+
+    // The first film's tab, left open, asks on: it gets the limit, and the slot stays with the second.
+    const stale = await t.app.inject({ url: pathOf(new URL("140.m4s", new URL(".", a.url)).href) });
+    expect(stale.statusCode).toBe(429);
+    expect(stale.json().error).toBe("playback_user_limit");
+    expect(sessions.running().filter((s) => s.pid !== undefined)).toHaveLength(1);
   }, 60_000);
 
   it("refuses HLS links after the holder signs out everywhere, and forged ones", async () => {

@@ -36,8 +36,8 @@ export interface PlaybackPlansDeps {
 
 /** What the plan asks of the HLS streams before answering a transcode (`HlsSessions`). */
 export interface TranscodeLimits {
-  isAvailable(gcid: string, profileId: string): boolean;
-  assertCanStart(viewer: string, gcid: string, profileId: string): Promise<void>;
+  /** Stops the streams a new plan replaces, then throws the limit errors when it cannot start. */
+  admit(viewer: string, gcid: string, profileId: string): Promise<void>;
 }
 
 export interface Rendition extends PlaybackRendition {
@@ -169,10 +169,8 @@ export class PlaybackPlans {
         ...(burn !== undefined && { burn }),
       };
       const id = profileId(profile);
-      // Refused up front with the localized limit errors rather than mid-stream.
-      if (profile.mode === "transcode" && this.limits && !this.limits.isAvailable(facts.gcid, id)) {
-        await this.limits.assertCanStart(viewerKey, facts.gcid, id);
-      }
+      // The viewer's previous stream it replaces stops; the limits refuse up front, not mid-stream.
+      if (profile.mode === "transcode") await this.limits?.admit(viewerKey, facts.gcid, id);
       url = this.masterUrl(file.id, id, holder, now);
     }
     const subtitles = await this.hooks.listSubtitles(file, holder, facts);
