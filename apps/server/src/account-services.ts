@@ -8,7 +8,6 @@ import { registerAccountJobs } from "./modules/accounts/account-jobs.js";
 import { AccountService } from "./modules/accounts/account-service.js";
 import { AccountsRepository } from "./modules/accounts/accounts-repository.js";
 import { AppPasswordSignin } from "./modules/accounts/app-password-signin.js";
-import { ExternalIdentities } from "./modules/accounts/external-identities.js";
 import { ExternalSignin } from "./modules/accounts/external-signin.js";
 import { OidcProviders } from "./modules/accounts/oidc-providers.js";
 import { SigninGuard } from "./modules/accounts/signin-guard.js";
@@ -17,6 +16,7 @@ import { TwoFactorService } from "./modules/accounts/two-factor-service.js";
 import { TwoFactorTokens } from "./modules/accounts/two-factor-tokens.js";
 import { VerificationService } from "./modules/accounts/verification-service.js";
 import { VerificationsRepository } from "./modules/accounts/verifications-repository.js";
+import { ExternalIdentities } from "./modules/users/external-identities.js";
 import type { Shared } from "./services.js";
 
 const SIGNIN_ACTION = "POST:/v1/auth/signin";

@@ -3,9 +3,9 @@ import type { Db } from "../../db/database.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import type { IssuedTokens } from "../auth/auth-service.js";
+import type { ExternalIdentities } from "../users/external-identities.js";
 import type { AccountService, SigninContext } from "./account-service.js";
 import type { AccountsRepository } from "./accounts-repository.js";
-import type { ExternalIdentities } from "./external-identities.js";
 import { normalizeEmail } from "./identifiers.js";
 import type { OidcProviders, VouchedIdentity } from "./oidc-providers.js";
 

@@ -2,6 +2,7 @@ import { NimbusError } from "@nimbus/protocol";
 import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
+import { deviceKnown } from "../auth/sessions-repository.js";
 import type { RateLimitStore } from "../rate-limits/rate-limit-store.js";
 
 const HOUR_MS = 3_600_000;
@@ -73,14 +74,7 @@ export class SigninGuard {
   async knowsDevice(userId: string, deviceId: string): Promise<boolean> {
     if (!deviceId) return false;
     // Asked even for an unknown account (userId ""), so both take the same time.
-    const row = await this.options.db
-      .selectFrom("sessions")
-      .select("id")
-      .where("user_id", "=", userId)
-      .where("device_id", "=", deviceId)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+    return deviceKnown(this.options.db, userId, deviceId);
   }
 
   /** Refuses an attempt from a frozen source, or from an IP with too many failures; counts nothing. */

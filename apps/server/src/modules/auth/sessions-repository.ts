@@ -24,6 +24,18 @@ export function sessionHistory(
     .execute();
 }
 
+/** Whether a session of the user (live or ended) was opened on `deviceId`. */
+export async function deviceKnown(db: Db, userId: string, deviceId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("sessions")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("device_id", "=", deviceId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export class SessionsRepository {
   constructor(private readonly db: Db) {}
 

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database.js";
 
-/** Which provider accounts belong to which user (`external_identities`). */
+/** Which provider accounts belong to which user (`external_identities`): sign-in by a provider links and finds them. */
 export class ExternalIdentities {
   constructor(private readonly db: Db) {}
 
