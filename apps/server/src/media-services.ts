@@ -12,6 +12,7 @@ import { PlaybackService } from "./modules/playback/playback-service.js";
 import { SegmentCache } from "./modules/playback/segment-cache.js";
 import { SourceFiles } from "./modules/playback/source-files.js";
 import { PreviewService } from "./modules/previews/preview-service.js";
+import { BlobCrcs } from "./modules/space/blob-crcs.js";
 import type { Shared } from "./services.js";
 
 /** Downloads (traffic, zips), previews and archives. */
@@ -83,7 +84,7 @@ export function wireMedia(shared: Shared): MediaServices {
     sourceFiles,
     playbackCache,
     traffic: new DownloadTraffic(db, clock, config),
-    zips: new ZipPlanner(db, blobs),
+    zips: new ZipPlanner(db, blobs, new BlobCrcs(db)),
     previews,
     archives,
     mediaTools,

@@ -20,8 +20,14 @@ export interface ZipPlan {
   entries: PlannedEntry[];
 }
 
-/** Blob keys looked up per query (well under SQLite's and Postgres's parameter limits). */
-const CRC_LOOKUP_BATCH = 500;
+/**
+ * The CRC-32s kept per blob (the space module's `BlobCrcs`, passed in by the wiring: downloads
+ * and space are of one level).
+ */
+export interface KnownCrcs {
+  known(keys: readonly string[]): Promise<Map<string, number>>;
+  remember(gcid: string, crc: number): Promise<void>;
+}
 
 /**
  * The zip's strong entity tag: what fixes its bytes (decision 0066). The layout follows from
@@ -60,6 +66,7 @@ export class ZipPlanner {
   constructor(
     private readonly db: Db,
     private readonly blobs: BlobStore,
+    private readonly crcs: KnownCrcs,
   ) {}
 
   /** Checks a selection exists (live, owned by `userId`) and returns the rows in the given order. */
@@ -88,27 +95,12 @@ export class ZipPlanner {
 
   /** Keeps a CRC-32 a zip download computed, for every later zip holding the same blob. */
   async rememberCrc(entry: PlannedEntry, crc: number): Promise<void> {
-    if (!entry.gcid) return;
-    await this.db
-      .updateTable("blobs")
-      .set({ crc32: crc })
-      .where("gcid", "=", entry.gcid)
-      .where("crc32", "is", null)
-      .execute();
+    if (entry.gcid) await this.crcs.remember(entry.gcid, crc);
   }
 
   private async knownCrcs(entries: PlannedEntry[]): Promise<void> {
     const keys = [...new Set(entries.flatMap((entry) => (entry.gcid ? [entry.gcid] : [])))];
-    const crcs = new Map<string, number>();
-    for (let i = 0; i < keys.length; i += CRC_LOOKUP_BATCH) {
-      const rows = await this.db
-        .selectFrom("blobs")
-        .select(["gcid", "crc32"])
-        .where("gcid", "in", keys.slice(i, i + CRC_LOOKUP_BATCH))
-        .where("crc32", "is not", null)
-        .execute();
-      for (const row of rows) crcs.set(row.gcid, Number(row.crc32));
-    }
+    const crcs = await this.crcs.known(keys);
     for (const entry of entries) if (entry.gcid) entry.crc = crcs.get(entry.gcid);
   }
 
