@@ -35,7 +35,7 @@ import { AppSaveFolders } from "./modules/shares/app-save-folders.js";
 import { TaskJobs } from "./modules/tasks/task-jobs.js";
 import { TaskService } from "./modules/tasks/task-service.js";
 import type { UserSettingsStore } from "./modules/users/user-settings.js";
-import { UsersRepository } from "./modules/users/users-repository.js";
+import { contactsOf, UsersRepository } from "./modules/users/users-repository.js";
 import { DavLocks } from "./modules/webdav/dav-locks.js";
 import { DavProperties } from "./modules/webdav/dav-properties.js";
 import { DavTree } from "./modules/webdav/dav-tree.js";
@@ -259,7 +259,7 @@ function createShared(deps: AppDeps, log: FastifyBaseLogger): Shared {
     taskJobs: new TaskJobs(db, tasks, deps.jobs),
     links: new DownloadLinks(deps.config.secretKey),
     memberships: new Memberships(db, deps.clock, deps.config.quota),
-    adminLog: new AdminLog(db, deps.clock),
+    adminLog: new AdminLog(db, deps.clock, (ids) => contactsOf(db, ids)),
     dataVolume: new DataVolume({ dir: deps.config.dataDir, ...deps.config.disk }),
   };
 }
