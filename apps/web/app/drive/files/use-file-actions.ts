@@ -1,7 +1,9 @@
 import type { BatchResult, DriveFile, DriveTask } from "@nimbus/protocol";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
-import type { ApiFailure, ApiResult } from "../../api/client.js";
+import type { ApiResult } from "../../api/client.js";
+import { dataOrThrow, failureOf } from "../../api/query.js";
 import type { ShowToast } from "../../components/toasts.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
 import { isolated } from "../../lib/bidi.js";
@@ -53,45 +55,72 @@ export function copiedIds(result: BatchResult, task: DriveTask | undefined): str
   return (task.params.file_ids ?? "").split(",").filter(Boolean);
 }
 
+/** A batch task not finished yet: the task query asks again (see `waitForTask`). */
+class TaskRunning extends Error {}
+
+/** Polls for a task: 200 ms, then 100 ms more each time, at most 2 s apart, 600 times. */
+const TASK_POLL = { attempts: 600, delay: (attempt: number) => Math.min(2000, 200 + attempt * 100) };
+
+/** A change to the drive: the call, and the optimistic change to the list it makes first. */
+interface Change<T> {
+  call(): Promise<ApiResult<T>>;
+  optimistic?: (items: DriveFile[]) => DriveFile[];
+}
+
 /**
- * What the drive can do to items, each with an optimistic change to the list, an
- * undo where it is cheap, and the failure's text (spec §8 order) when it fails.
+ * What the drive can do to items, each a mutation through the query layer (decision 0062)
+ * with an optimistic change to the cached list, an undo where it is cheap, and on failure
+ * the list fetched again as the server has it and the failure's text (spec §8 order).
  */
 export function useFileActions(api: FilesApi, list: FileList, view: DriveView, toast: ShowToast) {
   const t = useT();
   const locale = useLocale();
   const navigate = useNavigate();
+  const client = useQueryClient();
+  const change = useMutation({
+    mutationFn: ({ call }: Change<unknown>) => dataOrThrow(call()),
+    onMutate: ({ optimistic }) => {
+      if (optimistic) list.patch(optimistic);
+    },
+    onError: async (error) => {
+      list.refresh();
+      toast({ text: await failureText(failureOf(error), locale, t), tone: "error" });
+    },
+  });
+  const { mutateAsync } = change;
   return useMemo(() => {
-    const fail = async (error: ApiFailure) =>
-      toast({ text: await failureText(error, locale, t), tone: "error" });
     const without = (gone: readonly string[]) => {
       const set = new Set(gone);
-      list.patch((items) => items.filter((item) => !set.has(item.id)));
+      return (items: DriveFile[]) => items.filter((item) => !set.has(item.id));
     };
-    /** Runs a call; on failure puts the list back as the server has it and says why. */
-    const settle = async <T>(call: Promise<ApiResult<T>>): Promise<T | undefined> => {
-      const result = await call;
-      if (result.ok) return result.data;
-      list.refresh();
-      await fail(result.error);
-      return undefined;
-    };
+    /** Runs a change; its data, or nothing when it failed (the list is put back and the toast says why). */
+    const settle = <T>(call: () => Promise<ApiResult<T>>, optimistic?: Change<T>["optimistic"]) =>
+      (mutateAsync({ call, optimistic }) as Promise<T>).catch(() => undefined);
     /** A batch call's task polled to its end: the result, with the finished task when there was one. */
     const waitForTask = async (
       result: BatchResult | undefined,
     ): Promise<{ result: BatchResult; task?: DriveTask } | undefined> => {
       if (!result?.task_id) return result && { result };
-      for (let attempt = 0; attempt < 600; attempt++) {
-        const task = await api.task(result.task_id);
-        if (!task.ok) return { result };
-        if (task.data.phase === "PHASE_TYPE_COMPLETE") return { result, task: task.data };
-        if (task.data.phase === "PHASE_TYPE_ERROR") {
-          toast({ text: task.data.message || t("api.unknown"), tone: "error" });
-          return undefined;
-        }
-        await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 200 + attempt * 100)));
+      const id = result.task_id;
+      const task = await client
+        .fetchQuery({
+          queryKey: ["drive-task", id],
+          queryFn: async () => {
+            const answer = await dataOrThrow(api.task(id));
+            if (answer.phase !== "PHASE_TYPE_COMPLETE" && answer.phase !== "PHASE_TYPE_ERROR")
+              throw new TaskRunning();
+            return answer;
+          },
+          retry: (count, error) => error instanceof TaskRunning && count < TASK_POLL.attempts,
+          retryDelay: TASK_POLL.delay,
+          staleTime: 0,
+        })
+        .catch(() => undefined);
+      if (task?.phase === "PHASE_TYPE_ERROR") {
+        toast({ text: task.message || t("api.unknown"), tone: "error" });
+        return undefined;
       }
-      return { result };
+      return { result, task };
     };
     const currentParent = view.kind === "folder" ? view.parentId : undefined;
 
@@ -112,7 +141,7 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
         );
       },
       async createFolder(name: string, parentId: string): Promise<DriveFile | undefined> {
-        const created = await settle(api.createFolder(name, parentId));
+        const created = await settle(() => api.createFolder(name, parentId));
         if (created?.file) {
           list.refresh();
           toast({ text: t("files.toast.folderCreated", { name: isolated(created.file.name) }) });
@@ -132,7 +161,7 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
           list.patch((items) => items.map((item) => (item.id === file.id ? file : item)));
           return "clash";
         }
-        const renamed = await settle(Promise.resolve(result));
+        const renamed = await settle(() => Promise.resolve(result));
         if (!renamed) return;
         list.patch((items) => items.map((item) => (item.id === file.id ? renamed : item)));
         toast({
@@ -141,43 +170,48 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
         });
       },
       async trash(files: readonly DriveFile[]) {
-        without(ids(files));
-        if (!(await settle(api.trash(ids(files))))) return;
+        if (!(await settle(() => api.trash(ids(files)), without(ids(files))))) return;
         toast({
           text: t("files.toast.trashed", { count: files.length }),
           undo: async () => {
-            if (await settle(api.untrash(ids(files)))) list.refresh();
+            if (await settle(() => api.untrash(ids(files)))) list.refresh();
           },
         });
       },
       async restore(files: readonly DriveFile[]): Promise<boolean> {
-        without(ids(files));
-        if (!(await settle(api.untrash(ids(files))))) return false;
+        if (!(await settle(() => api.untrash(ids(files)), without(ids(files))))) return false;
         for (const parent of new Set(files.map((f) => f.parent_id))) notifyDriveChanged(parent);
         toast({
           text: t("files.toast.restored", { count: files.length }),
           undo: async () => {
-            if (await settle(api.trash(ids(files)))) list.refresh();
+            if (await settle(() => api.trash(ids(files)))) list.refresh();
           },
         });
         return true;
       },
       async deleteForever(files: readonly DriveFile[]): Promise<boolean> {
-        without(ids(files));
-        if (!(await settle(api.remove(ids(files))))) return false;
+        if (!(await settle(() => api.remove(ids(files)), without(ids(files))))) return false;
         toast({ text: t("files.toast.deleted", { count: files.length }) });
         return true;
       },
       async emptyTrash() {
-        list.patch(() => []);
-        if (await settle(api.emptyTrash())) toast({ text: t("files.toast.trashEmptied") });
+        if (
+          await settle(
+            () => api.emptyTrash(),
+            () => [],
+          )
+        )
+          toast({ text: t("files.toast.trashEmptied") });
       },
       async star(files: readonly DriveFile[], starred: boolean) {
         const set = new Set(ids(files));
         // The starred view lists only starred items: an unstarred one leaves it.
-        if (view.kind === "starred" && !starred) without(ids(files));
-        else list.patch((items) => items.map((item) => (set.has(item.id) ? { ...item, starred } : item)));
-        const done = await settle(starred ? api.star(ids(files)) : api.unstar(ids(files)));
+        const done = await settle(
+          () => (starred ? api.star(ids(files)) : api.unstar(ids(files))),
+          view.kind === "starred" && !starred
+            ? without(ids(files))
+            : (items) => items.map((item) => (set.has(item.id) ? { ...item, starred } : item)),
+        );
         if (done)
           toast({
             text: t(starred ? "files.toast.starred" : "files.toast.unstarred", { count: files.length }),
@@ -186,8 +220,10 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
       async move(files: readonly DriveFile[], parentId: string, parentName: string) {
         const moving = files.filter((f) => f.parent_id !== parentId && f.id !== parentId);
         if (moving.length === 0) return;
-        if (currentParent !== undefined) without(ids(moving));
-        const result = await settle(api.move(ids(moving), parentId));
+        const result = await settle(
+          () => api.move(ids(moving), parentId),
+          currentParent !== undefined ? without(ids(moving)) : undefined,
+        );
         if (!result) return;
         notifyDriveChanged(parentId);
         toast({
@@ -195,7 +231,7 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
           undo: async () => {
             for (const parent of new Set(moving.map((f) => f.parent_id))) {
               const group = moving.filter((f) => f.parent_id === parent);
-              await settle(api.move(ids(group), parent));
+              await settle(() => api.move(ids(group), parent));
             }
             list.refresh();
           },
@@ -203,7 +239,7 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
       },
       async copy(files: readonly DriveFile[], parentId: string, parentName: string) {
         toast({ text: t("files.toast.copying", { count: files.length }) });
-        const done = await waitForTask(await settle(api.copy(ids(files), parentId)));
+        const done = await waitForTask(await settle(() => api.copy(ids(files), parentId)));
         if (!done) return;
         notifyDriveChanged(parentId);
         const copies = copiedIds(done.result, done.task);
@@ -212,8 +248,7 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
           // The copies were just made: undo deletes exactly them, for good.
           undo: copies.length
             ? async () => {
-                without(copies);
-                if (await settle(api.remove(copies))) {
+                if (await settle(() => api.remove(copies), without(copies))) {
                   notifyDriveChanged(parentId);
                   list.refresh();
                 }
@@ -225,22 +260,22 @@ export function useFileActions(api: FilesApi, list: FileList, view: DriveView, t
         const [first] = files;
         if (!first) return;
         if (files.length === 1 && first.kind === "drive#file") {
-          const fresh = await settle(api.get(first.id));
+          const fresh = await settle(() => api.get(first.id));
           if (fresh?.web_content_link) startDownload(fresh.web_content_link, fresh.name);
           return;
         }
-        const zip = await settle(api.zipLink(ids(files).slice(0, 100)));
+        const zip = await settle(() => api.zipLink(ids(files).slice(0, 100)));
         if (zip) startDownload(zip.url, zip.name);
       },
       async copyLink(file: DriveFile) {
-        const fresh = await settle(api.get(file.id));
+        const fresh = await settle(() => api.get(file.id));
         if (!fresh?.web_content_link) return;
         await copyText(fresh.web_content_link);
         toast({ text: t("files.toast.linkCopied") });
       },
     };
     return actions;
-  }, [api, list, view, toast, t, locale, navigate]);
+  }, [api, list, view, toast, t, navigate, client, mutateAsync]);
 }
 
 export type FileActions = ReturnType<typeof useFileActions>;
