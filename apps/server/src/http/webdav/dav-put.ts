@@ -13,7 +13,7 @@ import { DAV_PREFIX, davHref, davSegments } from "./dav-paths.js";
  */
 export async function registerDavPut(app: NimbusApp, context: DavContext): Promise<void> {
   const { services, signIn, checkLocks, tempDir } = context;
-  const { davTree, files, operations, uploads } = services;
+  const { davTree, operations, uploads } = services;
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
@@ -39,7 +39,7 @@ export async function registerDavPut(app: NimbusApp, context: DavContext): Promi
           if (request.headers["content-range"] !== undefined) return reply.code(400).send();
           const parent = await davTree.resolve(userId, segments.slice(0, -1));
           if (!parent || !isCollection(parent)) return reply.code(409).send();
-          const existing = await davTree.resolve(userId, segments);
+          const existing = await davTree.member(userId, parent, name);
           if (existing && isCollection(existing))
             return reply.code(405).header("allow", ALLOWED.join(", ")).send();
           // Replacing a file changes it; a new one changes its folder's members too.
@@ -55,8 +55,8 @@ export async function registerDavPut(app: NimbusApp, context: DavContext): Promi
           const modifiedAt = /^\d{1,12}$/.test(mtime) ? Number(mtime) * 1000 : undefined;
           // The space left is checked before any byte (a declared size) and as the bytes arrive;
           // the size is reserved when the file is filed, which refuses it if others took the space.
-          const { quota } = await files.about(userId);
-          const available = Math.max(0, Number(quota.limit) - Number(quota.usage));
+          // (Its limit is read once here: the filing reserves against it without reading it again.)
+          const { available, limit } = await uploads.spaceLeft(userId);
           const declared = length === undefined ? undefined : Number(length);
           const refuse = (error: unknown): never => {
             // Refused before or in the middle of the body: close the connection, do not read the rest.
@@ -95,6 +95,7 @@ export async function registerDavPut(app: NimbusApp, context: DavContext): Promi
                 folders: [],
                 name,
                 size: spooled.size,
+                limit,
                 ...(modifiedAt !== undefined && { modifiedAt }),
               },
               spooled.file,

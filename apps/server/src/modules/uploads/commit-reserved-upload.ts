@@ -7,7 +7,8 @@ import type { UploadRow } from "./uploads-repository.js";
 /**
  * Commits the stored bytes of an upload that holds a reservation: the
  * reservation pays for them (so no separate limit applies), and the declared
- * hashes are checked against what the store computed.
+ * hashes are checked against what the store computed. `modifiedAt` (ms) is the client's
+ * time of the file (WebDAV's `X-OC-Mtime`), else the file is modified now.
  */
 export function commitReservedUpload(
   db: Db,
@@ -15,7 +16,7 @@ export function commitReservedUpload(
   upload: UploadRow,
   stored: StoredBytes,
   now: number,
-  declaredHash: string | null = upload.declared_gcid,
+  options: { declaredHash?: string | null; modifiedAt?: number | undefined } = {},
 ): Promise<FileRow> {
   return commitUpload(
     db,
@@ -25,9 +26,10 @@ export function commitReservedUpload(
       uploadId: upload.id,
       stored,
       store,
-      declaredHash,
+      declaredHash: options.declaredHash === undefined ? upload.declared_gcid : options.declaredHash,
       declaredSha256: upload.declared_sha256,
       limit: 0,
+      ...(options.modifiedAt !== undefined && { modifiedAt: options.modifiedAt }),
     },
     now,
   );

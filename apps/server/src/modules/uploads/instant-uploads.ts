@@ -1,5 +1,5 @@
 import { createHash, randomInt } from "node:crypto";
-import { NimbusError, type UploadChallenge } from "@nimbus/protocol";
+import { BlockSha256Hasher, NimbusError, type UploadChallenge } from "@nimbus/protocol";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import type { Db } from "../../db/database.js";
 import { isoTime } from "../../lib/clock.js";
@@ -13,16 +13,34 @@ export const CHALLENGE_RANGE_BYTES = 256 * 1024;
 /** How long a challenge may be answered. */
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
+/** The content checks a claim may send beside the GCID (lowercase or uppercase hex). */
+export interface ContentChecks {
+  sha256?: string | null;
+  blockSha256?: string | null;
+}
+
+type DigestColumn = "sha256" | "block_sha256";
+
+function wholeSha256() {
+  const hash = createHash("sha256");
+  return {
+    update: (chunk: Buffer) => {
+      hash.update(chunk);
+    },
+    digest: () => hash.digest("hex"),
+  };
+}
+
 /**
  * Instant upload: a file whose bytes are already stored completes by reference,
  * once the client proves it holds them too (the SHA-1 of a random range, asked
- * once per challenge). A match needs GCID, size and (when the client sends it)
- * SHA-256 to agree. Challenges are issued for every declared hash and a wrong
+ * once per challenge). A match needs GCID, size and the content checks the client
+ * sent (block SHA-256, decision 0071; SHA-256 from older clients) to agree. Challenges are issued for every declared hash and a wrong
  * answer is refused alike whether or not the bytes are stored, so neither
  * reveals what the server holds.
  */
 export class InstantUploads {
-  /** SHA-256 computations in progress, so concurrent claims on one blob read it once. */
+  /** Digests being computed (key: column and GCID), so concurrent claims on one blob read it once. */
   private readonly computing = new Map<string, Promise<string | undefined>>();
 
   constructor(
@@ -32,34 +50,42 @@ export class InstantUploads {
   ) {}
 
   /**
-   * True when a stored blob has this GCID and size (and SHA-256, when given). A
-   * blob stored without its SHA-256 (uploads leave it off their path) gets it
-   * computed from its bytes now, once, and kept; a different one never matches.
+   * True when a stored blob has this GCID and size, and the content checks sent agree:
+   * the block SHA-256 (Nimbus's clients since decision 0071) and/or the whole-file SHA-256
+   * (older clients, decision 0009). A blob stored without the one asked (uploads leave both
+   * off their path) gets it computed from its bytes now, once, and kept; a different one never matches.
    */
-  async matches(gcid: string, size: number, sha256?: string | null): Promise<boolean> {
+  async matches(gcid: string, size: number, sent: ContentChecks = {}): Promise<boolean> {
     const blob = await this.db
       .selectFrom("blobs")
-      .select("sha256")
+      .select(["sha256", "block_sha256"])
       .where("gcid", "=", gcid)
       .where("size", "=", size)
       .executeTakeFirst();
     if (!blob) return false;
-    if (!sha256) return true;
-    const known = blob.sha256 ?? (await this.sha256Of(gcid));
-    return known === sha256.toLowerCase();
+    if (sent.blockSha256) {
+      const known = blob.block_sha256 ?? (await this.digestOf("block_sha256", gcid, size));
+      if (known !== sent.blockSha256.toLowerCase()) return false;
+    }
+    if (sent.sha256) {
+      const known = blob.sha256 ?? (await this.digestOf("sha256", gcid, size));
+      if (known !== sent.sha256.toLowerCase()) return false;
+    }
+    return true;
   }
 
-  /** The blob's SHA-256, computed from its bytes and kept; undefined when the bytes are gone. */
-  sha256Of(gcid: string): Promise<string | undefined> {
-    let running = this.computing.get(gcid);
+  /** The blob's SHA-256 or block SHA-256, computed from its bytes and kept; undefined when the bytes are gone. */
+  digestOf(column: DigestColumn, gcid: string, size: number): Promise<string | undefined> {
+    const key = `${column}:${gcid}`;
+    let running = this.computing.get(key);
     if (!running) {
-      running = this.computeSha256(gcid).finally(() => this.computing.delete(gcid));
-      this.computing.set(gcid, running);
+      running = this.computeDigest(column, gcid, size).finally(() => this.computing.delete(key));
+      this.computing.set(key, running);
     }
     return running;
   }
 
-  private async computeSha256(gcid: string): Promise<string | undefined> {
+  private async computeDigest(column: DigestColumn, gcid: string, size: number): Promise<string | undefined> {
     let stream: AsyncIterable<Buffer>;
     try {
       stream = await this.blobs.get(gcid);
@@ -67,21 +93,17 @@ export class InstantUploads {
       if (error instanceof NimbusError && error.error === "not_found") return undefined;
       throw error;
     }
-    const hash = createHash("sha256");
+    const hash = column === "sha256" ? wholeSha256() : new BlockSha256Hasher(size, () => createHash("sha256"));
     for await (const chunk of stream) hash.update(chunk);
-    const sha256 = hash.digest("hex");
+    const digest = hash.digest();
     await this.db
       .updateTable("blobs")
-      .set({ sha256 })
+      .set({ [column]: digest })
       .where("gcid", "=", gcid)
-      .where("sha256", "is", null)
+      .where(column, "is", null)
       .execute();
-    const row = await this.db
-      .selectFrom("blobs")
-      .select("sha256")
-      .where("gcid", "=", gcid)
-      .executeTakeFirst();
-    return row?.sha256 ?? undefined;
+    const row = await this.db.selectFrom("blobs").select(column).where("gcid", "=", gcid).executeTakeFirst();
+    return row?.[column] ?? undefined;
   }
 
   /**
@@ -141,7 +163,10 @@ export class InstantUploads {
     if (upload?.state !== "active" || !upload.declared_gcid) {
       throw new NimbusError("upload_not_found", "the challenged upload is no longer in progress");
     }
-    const stored = await this.matches(upload.declared_gcid, upload.size, upload.declared_sha256);
+    const stored = await this.matches(upload.declared_gcid, upload.size, {
+      sha256: upload.declared_sha256,
+      blockSha256: upload.declared_block_sha256,
+    });
     const expected = stored
       ? await this.rangeSha1(upload.declared_gcid, challenge.range_start, challenge.range_end)
       : undefined;

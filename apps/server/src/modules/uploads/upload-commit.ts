@@ -19,6 +19,8 @@ interface Settlement {
    */
   uploadId?: string;
   limit: number;
+  /** The file's modification time (ms) when its client gave one; else the commit's time. */
+  modifiedAt?: number;
 }
 
 export interface UploadCommit extends Settlement {
@@ -110,7 +112,7 @@ async function completeFile(
 ): Promise<FileRow> {
   const file = await trx
     .updateTable("files")
-    .set({ phase: "PHASE_TYPE_COMPLETE", blob_gcid: gcid, size, modified_at: now })
+    .set({ phase: "PHASE_TYPE_COMPLETE", blob_gcid: gcid, size, modified_at: settlement.modifiedAt ?? now })
     .where("id", "=", settlement.fileId)
     .where("user_id", "=", settlement.userId)
     .where("phase", "=", "PHASE_TYPE_PENDING")

@@ -81,7 +81,7 @@ export class UploadTargets {
     name: string,
     size: number,
     now: number,
-  ): Promise<FileRow> {
+  ): Promise<void> {
     let taken: Set<string> | undefined;
     for (let n = 0; n < MAX_RENAME_ATTEMPTS; n++) {
       const candidate = n === 0 ? name : numberedName(name, n, false);
@@ -103,7 +103,7 @@ export class UploadTargets {
       };
       try {
         await this.files.insert(row);
-        return (await this.files.findOwned(userId, row.id)) as FileRow;
+        return;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         taken ??= await this.files.liveNamesStartingWith(userId, parentId, splitName(name, false)[0]);

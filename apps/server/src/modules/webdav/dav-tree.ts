@@ -28,6 +28,13 @@ export class DavTree {
     return current;
   }
 
+  /** The member `name` of the collection `parent` (a resource `resolve` answered), or undefined. */
+  async member(userId: string, parent: DavResource, name: string): Promise<DavResource | undefined> {
+    if (parent.kind === "item" && parent.row.kind !== FILE_KIND.folder) return undefined;
+    const row = await this.child(userId, parent.kind === "root" ? "" : parent.row.id, name);
+    return row ? { kind: "item", row } : undefined;
+  }
+
   /** The live, complete children of a folder ('' for the root), folders first, then by name. */
   children(userId: string, parentId: string): Promise<FileRow[]> {
     return this.db
