@@ -1,6 +1,11 @@
 import type { PaymentProvider as ProviderName } from "@nimbus/protocol";
 import type { Mailer, MailLogger } from "./mail/mailer.js";
-import { type CampaignCalendar, loadCatalogue, seedCatalogue } from "./modules/payments/catalogue.js";
+import {
+  type CampaignCalendar,
+  loadCatalogue,
+  type StoredWindows,
+  seedCatalogue,
+} from "./modules/payments/catalogue.js";
 import { CatalogueAdmin } from "./modules/payments/catalogue-admin.js";
 import { MembershipService } from "./modules/payments/membership-service.js";
 import { Orders } from "./modules/payments/orders.js";
@@ -31,7 +36,7 @@ export function wireMembership(
   shared: Shared,
   mailer: Mailer,
   log: MailLogger,
-  campaigns: CampaignCalendar,
+  campaigns: CampaignCalendar & StoredWindows,
 ): MembershipServices {
   const { db, clock, config, jobs, memberships } = shared;
   const client = stripeClient(config.payments.stripe);
@@ -69,6 +74,6 @@ export function wireMembership(
     membership,
     stripeWebhooks,
     catalogueAdmin: new CatalogueAdmin({ db, clock, adminLog: shared.adminLog, campaigns }),
-    seedCatalogue: () => seedCatalogue(db, loadCatalogue(config.payments.productsFile)),
+    seedCatalogue: () => seedCatalogue(db, loadCatalogue(config.payments.productsFile), campaigns),
   };
 }

@@ -1,3 +1,4 @@
+import { campaignPriceSpans, moveCampaignPrices } from "./modules/payments/catalogue.js";
 import { ActivationCodes } from "./modules/rewards/activation-codes.js";
 import { Campaigns, Compensations } from "./modules/rewards/campaigns.js";
 import { CheckIns } from "./modules/rewards/check-ins.js";
@@ -26,7 +27,13 @@ export function wireRewards(shared: Shared): RewardsServices {
     }),
     invites: new Invites(db, clock, rewards, config.publicUrl),
     checkIns: new CheckIns(db, clock, rewards),
-    campaigns: new Campaigns({ db, clock, adminLog: shared.adminLog, configured: rewards.campaigns }),
+    campaigns: new Campaigns({
+      db,
+      clock,
+      adminLog: shared.adminLog,
+      configured: rewards.campaigns,
+      prices: { move: moveCampaignPrices, spans: campaignPriceSpans },
+    }),
     compensations: new Compensations(db, clock, rewards),
   };
 }

@@ -160,11 +160,21 @@ export function loadCatalogue(file: string | undefined): z.output<typeof catalog
   return parsed.data;
 }
 
+/** A campaign window an admin set in the console (the rewards module's `Campaigns`, passed in by the wiring). */
+export interface StoredWindows {
+  /** On `db`, the seeding transaction. */
+  stored(db: Db): Promise<{ id: string; starts_at: number; ends_at: number }[]>;
+}
+
 /**
  * Replaces the database catalogue with `catalogue` in one transaction. Products no
  * longer listed stay (orders name them) but are marked inactive; console-set prices stay.
  */
-export async function seedCatalogue(db: Db, catalogue: z.output<typeof catalogueFileSchema>): Promise<void> {
+export async function seedCatalogue(
+  db: Db,
+  catalogue: z.output<typeof catalogueFileSchema>,
+  windows: StoredWindows,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("products").set({ active: 0 }).execute();
     // A price an admin set in the console stays; the others follow the file.
@@ -217,14 +227,39 @@ export async function seedCatalogue(db: Db, catalogue: z.output<typeof catalogue
       }
     }
     // A window an admin set in the console holds for the campaign's prices too.
-    for (const window of await trx.selectFrom("campaign_windows").selectAll().execute()) {
-      await trx
-        .updateTable("campaign_prices")
-        .set({ starts_at: window.starts_at, ends_at: window.ends_at })
-        .where("campaign_id", "=", window.id)
-        .execute();
+    for (const window of await windows.stored(trx)) {
+      await moveCampaignPrices(trx, window.id, window.starts_at, window.ends_at);
     }
   });
+}
+
+/** Moves every price of campaign `id` to the window, on `db` (the caller's transaction). */
+export async function moveCampaignPrices(
+  db: Db,
+  id: string,
+  startsAt: number,
+  endsAt: number,
+): Promise<void> {
+  await db
+    .updateTable("campaign_prices")
+    .set({ starts_at: startsAt, ends_at: endsAt })
+    .where("campaign_id", "=", id)
+    .execute();
+}
+
+/** Per campaign with prices, the span of their windows: earliest start, latest end (null when one has no dates). */
+export function campaignPriceSpans(
+  db: Db,
+): Promise<{ campaign_id: string; starts_at: number | null; ends_at: number | null }[]> {
+  return db
+    .selectFrom("campaign_prices")
+    .select((eb) => [
+      "campaign_id",
+      eb.fn.min<number | null>("starts_at").as("starts_at"),
+      eb.fn.max<number | null>("ends_at").as("ends_at"),
+    ])
+    .groupBy("campaign_id")
+    .execute();
 }
 
 /** A campaign's window as the calendar gives it now (`key`: the id its prices name). */

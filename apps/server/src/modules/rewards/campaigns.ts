@@ -12,6 +12,14 @@ import { findUser } from "../users/users-repository.js";
 import { currentOrNext, occurrencesAround } from "./campaign-calendar.js";
 import { grantReward } from "./reward-grants.js";
 
+/** What campaigns need of the catalogue's campaign prices (`payments/catalogue.ts`). */
+export interface CampaignPrices {
+  /** Moves the campaign's prices to its window, on `db` (the window's transaction). */
+  move(db: Db, id: string, startsAt: number, endsAt: number): Promise<void>;
+  /** Per campaign with prices, the earliest start and latest end (null when a price has no dates). */
+  spans(db: Db): Promise<{ campaign_id: string; starts_at: number | null; ends_at: number | null }[]>;
+}
+
 /** A campaign as the console shows it: its window, where it applies, whether an admin set it. */
 export interface CampaignWindowView extends CampaignWindow {
   /** Its activity pages (`REWARD_CAMPAIGNS`). */
@@ -35,11 +43,18 @@ export class Campaigns {
       clock: Clock;
       adminLog: AdminLog;
       configured: readonly CampaignRule[];
+      /** The catalogue's campaign prices (the payments module's, passed in by the wiring: one level). */
+      prices: CampaignPrices;
     },
   ) {}
 
-  private async stored(): Promise<Map<string, CampaignWindow>> {
-    const rows = await this.deps.db.selectFrom("campaign_windows").selectAll().execute();
+  /** The windows admins set, on `db` (a transaction too): the catalogue's seeding reads them. */
+  stored(db: Db = this.deps.db): Promise<{ id: string; starts_at: number; ends_at: number }[]> {
+    return db.selectFrom("campaign_windows").select(["id", "starts_at", "ends_at"]).execute();
+  }
+
+  private async storedById(): Promise<Map<string, CampaignWindow>> {
+    const rows = await this.stored();
     return new Map(
       rows.map((row) => [
         row.id,
@@ -53,7 +68,7 @@ export class Campaigns {
    * (a dated one that ended stays, so a page can tell "ended" from "not yet").
    */
   async all(): Promise<CampaignWindow[]> {
-    const stored = await this.stored();
+    const stored = await this.storedById();
     const now = this.deps.clock.now();
     return this.deps.configured.flatMap((rule) => {
       const windows = occurrencesAround(rule, now).map((w) => {
@@ -76,7 +91,7 @@ export class Campaigns {
 
   /** Every campaign of the pages or the catalogue, for the console, earliest first. */
   async list(): Promise<CampaignWindowView[]> {
-    const stored = await this.stored();
+    const stored = await this.storedById();
     const priced = await this.pricedWindows();
     const configured = await this.all();
     const views = configured.map((window) => ({
@@ -113,11 +128,7 @@ export class Campaigns {
         .values({ id, ...row })
         .onConflict((oc) => oc.column("id").doUpdateSet(row))
         .execute();
-      await trx
-        .updateTable("campaign_prices")
-        .set({ starts_at: startsAt, ends_at: endsAt })
-        .where("campaign_id", "=", id)
-        .execute();
+      await this.deps.prices.move(trx, id, startsAt, endsAt);
       await this.deps.adminLog.record(
         {
           ...actor,
@@ -140,15 +151,7 @@ export class Campaigns {
    * follows its configured window (no dates of its own) as undefined.
    */
   private async pricedWindows(): Promise<Map<string, CampaignWindow | undefined>> {
-    const rows = await this.deps.db
-      .selectFrom("campaign_prices")
-      .select((eb) => [
-        "campaign_id",
-        eb.fn.min<number | null>("starts_at").as("starts_at"),
-        eb.fn.max<number | null>("ends_at").as("ends_at"),
-      ])
-      .groupBy("campaign_id")
-      .execute();
+    const rows = await this.deps.prices.spans(this.deps.db);
     return new Map(
       rows.map((row) => [
         row.campaign_id,
