@@ -4,7 +4,7 @@ import path from "node:path";
 import { GcidHasher } from "@nimbus/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha1Factory } from "../../blobs/blob-store.js";
-import { UploadHasher } from "./upload-hasher.js";
+import { INLINE_HASH_BYTES, UploadHasher } from "./upload-hasher.js";
 
 function pattern(size: number): Buffer {
   const bytes = Buffer.alloc(size);
@@ -76,7 +76,24 @@ describe("UploadHasher (GCID behind the writes, in a worker thread)", () => {
 
   it("rejects when the file is shorter than the upload", async () => {
     const file = path.join(dir, "short");
+    await writeFile(file, pattern(100_000));
+    await expect(hasher.digest("short", file, 200_000)).rejects.toThrow(/hashing failed/);
+    // A small one is hashed on the spot, and refused alike.
     await writeFile(file, pattern(10));
-    await expect(hasher.digest("short", file, 20)).rejects.toThrow(/hashing failed/);
+    await expect(hasher.digest("short", file, 20)).rejects.toThrow(/10 of 20 bytes/);
+  });
+
+  it("hashes a file of up to INLINE_HASH_BYTES on the spot, without the workers", async () => {
+    const bytes = pattern(INLINE_HASH_BYTES);
+    const file = path.join(dir, "small");
+    await writeFile(file, bytes);
+    const idle = new UploadHasher();
+    try {
+      idle.written("small", file, bytes.length, bytes.length);
+      expect(await idle.digest("small", file, bytes.length)).toEqual(expected(bytes));
+      expect((idle as unknown as { pool: unknown[] }).pool).toHaveLength(0);
+    } finally {
+      await idle.close();
+    }
   });
 });

@@ -1,6 +1,8 @@
+import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { gcidBlockSize } from "@nimbus/protocol";
+import { GcidHasher, gcidBlockSize, NimbusError } from "@nimbus/protocol";
+import { sha1Factory } from "../../blobs/blob-store.js";
 import { HASH_WORKER_SOURCE } from "./upload-hash-worker.js";
 
 /** GCID and size of an upload's bytes (SHA-256 is computed later, if a claim ever needs it). */
@@ -8,6 +10,12 @@ export interface UploadDigest {
   key: string;
   size: number;
 }
+
+/**
+ * Files this small are hashed on the spot when their digest is asked for (one read, some
+ * microseconds of SHA-1): a worker's message and wake-up cost more than the hashing (decision 0069).
+ */
+export const INLINE_HASH_BYTES = 64 * 1024;
 
 /** Bytes written between two requests to the worker (each costs a message and a wake-up). */
 const REQUEST_EVERY_BYTES = 8 * 1024 * 1024;
@@ -43,6 +51,7 @@ export class UploadHasher {
 
   /** Bytes 0..`end` of the upload's file are written: hash them in the background. */
   written(id: string, path: string, size: number, end: number): void {
+    if (size <= INLINE_HASH_BYTES) return;
     let upload = this.tracked.get(id);
     if (!upload) {
       upload = { slot: this.pick(), path, size, requested: -1, waiters: [] };
@@ -63,6 +72,7 @@ export class UploadHasher {
 
   /** The digest of the upload's complete file (hashing whatever is left first). */
   digest(id: string, path: string, size: number): Promise<UploadDigest> {
+    if (size <= INLINE_HASH_BYTES) return inlineDigest(path, size);
     this.written(id, path, size, size);
     const upload = this.tracked.get(id) as Tracked;
     if (upload.failure) return Promise.reject(upload.failure);
@@ -128,4 +138,15 @@ export class UploadHasher {
     upload.failure ??= error;
     for (const waiter of upload.waiters.splice(0)) waiter.reject(upload.failure);
   }
+}
+
+/** The digest of a small file, read and hashed here. */
+async function inlineDigest(path: string, size: number): Promise<UploadDigest> {
+  const bytes = await readFile(path);
+  if (bytes.length !== size) {
+    throw new NimbusError("file_size_mismatch", `the file has ${bytes.length} of ${size} bytes`);
+  }
+  const hasher = new GcidHasher(size, sha1Factory);
+  hasher.update(bytes);
+  return { key: hasher.digest(), size };
 }
