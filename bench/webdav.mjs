@@ -45,7 +45,10 @@ buildIfStale();
 requireFiles([
   ["the build (npm run build)", SERVER],
   ["nginx (apt-get install nginx)", NGINX],
-  ["nginx's dav-ext module (apt-get install libnginx-mod-http-dav-ext)", DAV_EXT],
+  [
+    "nginx's dav-ext module, for PROPFIND and OPTIONS (sudo apt-get install libnginx-mod-http-dav-ext)",
+    DAV_EXT,
+  ],
 ]);
 
 const { work, children } = benchWorkDir("nimbus-bench-webdav-");
@@ -330,6 +333,9 @@ const rows = [
 const markdown = `## WebDAV: Nimbus /dav/ vs nginx dav_methods + dav-ext
 
 \`npm run build && flock /tmp/nimbus-build.lock node bench/webdav.mjs\` — ${machine()}
+
+Needs nginx and its dav-ext module (\`apt-get install nginx libnginx-mod-http-dav-ext curl openssl\`;
+the bench stops and names the package when one is missing).
 
 Both servers on loopback behind HTTP Basic (Nimbus: an app password; nginx: the same password in an
 htpasswd file), one run, the same clients: a keep-alive Node client for the small PUTs (8 at a time)
