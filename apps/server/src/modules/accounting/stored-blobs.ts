@@ -12,6 +12,26 @@ export interface StoredBytes {
   created?: boolean;
 }
 
+/**
+ * Makes sure stored bytes have their blob row, unreferenced (a GC candidate from `now`) when
+ * new; an existing row is left as it is. The caller adds the references it makes (thumbnails),
+ * in the same transaction (`addBlobReferences`).
+ */
+export async function registerStoredBlob(db: Db, stored: StoredBytes, now: number): Promise<void> {
+  await db
+    .insertInto("blobs")
+    .values({
+      gcid: stored.key,
+      sha256: stored.sha256,
+      size: stored.size,
+      ref_count: 0,
+      created_at: now,
+      unreferenced_at: now,
+    })
+    .onConflict((oc) => oc.column("gcid").doNothing())
+    .execute();
+}
+
 /** Enough of the blob store to ask whether bytes are (still) there. */
 export interface BlobPresence {
   head(key: string): Promise<unknown>;

@@ -3,7 +3,8 @@ import type { Selectable } from "kysely";
 import type { PutResult } from "../../blobs/blob-store.js";
 import type { Db } from "../../db/database.js";
 import type { BlobMediaTable, BlobThumbnailsTable } from "../../db/schema.js";
-import { releaseBlobReferences } from "../accounting/storage-accounting.js";
+import { addBlobReferences, releaseBlobReferences } from "../accounting/storage-accounting.js";
+import { registerStoredBlob } from "../accounting/stored-blobs.js";
 import type { MediaInfo } from "./media-probe.js";
 
 export type MediaRow = Selectable<BlobMediaTable>;
@@ -101,18 +102,7 @@ export class PreviewStore {
     now: number,
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("blobs")
-        .values({
-          gcid: stored.key,
-          sha256: stored.sha256,
-          size: stored.size,
-          ref_count: 0,
-          created_at: now,
-          unreferenced_at: now,
-        })
-        .onConflict((oc) => oc.column("gcid").doNothing())
-        .execute();
+      await registerStoredBlob(trx, stored, now);
       const inserted = await trx
         .insertInto("blob_thumbnails")
         .values({
@@ -127,11 +117,7 @@ export class PreviewStore {
         .onConflict((oc) => oc.columns(["gcid", "size"]).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return;
-      await trx
-        .updateTable("blobs")
-        .set((eb) => ({ ref_count: eb("ref_count", "+", 1), unreferenced_at: null }))
-        .where("gcid", "=", stored.key)
-        .execute();
+      await addBlobReferences(trx, new Map([[stored.key, 1]]));
     });
   }
 
