@@ -32,6 +32,7 @@ export * from "./errors/catalogue.js";
 export * from "./errors/message-types.js";
 export * from "./errors/messages.js";
 export * from "./errors/nimbus-error.js";
+export * from "./gcid/block-sha256.js";
 export * from "./gcid/gcid.js";
 export * from "./http/content-coding.js";
 export * from "./locales.js";

@@ -307,6 +307,8 @@ export interface BlobsTable {
   size: number;
   /** CRC-32 of the bytes; NULL until a zip download first computes it (migration 0032, decision 0066). */
   crc32: number | null;
+  /** SHA-256 over each GCID block's SHA-256, lowercase hex; NULL until a claim needs it (migration 0035, decision 0071). */
+  block_sha256: string | null;
   ref_count: number;
   created_at: number;
   unreferenced_at: number | null;

@@ -19,8 +19,9 @@ const sha256Hex = z
 
 /**
  * `POST /drive/v1/files`: the fields every create takes, plus the upload ones.
- * `hash` is the GCID; `sha256` (sent by Nimbus's own clients) makes dedup
- * collision-safe; `relative_path` places the file under folders created on
+ * `hash` is the GCID; `block_sha256` (SHA-256 over the SHA-256 of each GCID block, sent by
+ * Nimbus's own clients, decision 0071) or `sha256` (the whole file's, older clients) makes
+ * dedup collision-safe; `relative_path` places the file under folders created on
  * demand; `challenge_id` + `challenge_sha1` answer an instant-upload challenge.
  * `upload_type: "UPLOAD_TYPE_URL"` with `url` starts a cloud download (`name`
  * optional: the link's own name is used; no `parent_id`: "My Downloads").
@@ -30,6 +31,7 @@ export const createFileBodySchema = createFileRequestSchema.extend({
   url: offlineUrlSchema.optional(),
   hash: gcidInput.optional(),
   sha256: sha256Hex.optional(),
+  block_sha256: sha256Hex.optional(),
   relative_path: z.string().min(1).max(4096).optional(),
   challenge_id: z.string().min(1).max(64).optional(),
   challenge_sha1: sha1Hex.optional(),

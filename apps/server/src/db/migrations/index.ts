@@ -28,6 +28,7 @@ import { playbackPositions } from "./0030_playback_positions.js";
 import { davLocks } from "./0031_dav_locks.js";
 import { blobCrc32 } from "./0032_blob_crc32.js";
 import { reportDismissals } from "./0033_report_dismissals.js";
+import { blockSha256 } from "./0035_block_sha256.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -60,5 +61,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "0031_dav_locks": davLocks(dialect),
     "0032_blob_crc32": blobCrc32(dialect),
     "0033_report_dismissals": reportDismissals(dialect),
+    "0035_block_sha256": blockSha256(dialect),
   };
 }

@@ -21,6 +21,12 @@ export interface ContentChecks {
 
 type DigestColumn = "sha256" | "block_sha256";
 
+/**
+ * `uploads.declared_block_sha256` (migration 0035): read from the row as stored; the upload
+ * start writes it and `UploadsTable` lists it once the uploads split lands (decision 0071).
+ */
+type DeclaredBlockSha256 = { declared_block_sha256?: string | null };
+
 function wholeSha256() {
   const hash = createHash("sha256");
   return {
@@ -93,7 +99,8 @@ export class InstantUploads {
       if (error instanceof NimbusError && error.error === "not_found") return undefined;
       throw error;
     }
-    const hash = column === "sha256" ? wholeSha256() : new BlockSha256Hasher(size, () => createHash("sha256"));
+    const hash =
+      column === "sha256" ? wholeSha256() : new BlockSha256Hasher(size, () => createHash("sha256"));
     for await (const chunk of stream) hash.update(chunk);
     const digest = hash.digest();
     await this.db
@@ -165,7 +172,7 @@ export class InstantUploads {
     }
     const stored = await this.matches(upload.declared_gcid, upload.size, {
       sha256: upload.declared_sha256,
-      blockSha256: upload.declared_block_sha256,
+      blockSha256: (upload as DeclaredBlockSha256).declared_block_sha256,
     });
     const expected = stored
       ? await this.rangeSha1(upload.declared_gcid, challenge.range_start, challenge.range_end)

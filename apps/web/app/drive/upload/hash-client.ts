@@ -20,8 +20,8 @@ function post(message: HashRequest) {
       if (reply.type === "progress") job.onProgress(reply.bytes);
       else {
         pending.delete(reply.id);
-        if (reply.type === "done") job.resolve({ gcid: reply.gcid, sha256: reply.sha256 });
-        else job.reject(new Error(reply.message));
+        if (reply.type === "done") job.resolve({ gcid: reply.gcid, blockSha256: reply.blockSha256 });
+        else if (reply.type === "error") job.reject(new Error(reply.message));
       }
     };
     worker.onerror = (event) => {
@@ -35,7 +35,7 @@ function post(message: HashRequest) {
 }
 
 /**
- * GCID and SHA-256 of a file, computed in a Web Worker so the page stays responsive;
+ * GCID and block SHA-256 of a file, computed in a Web Worker so the page stays responsive;
  * `onProgress` gets the bytes hashed so far. Aborting stops the worker's loop.
  */
 export function hashFile(

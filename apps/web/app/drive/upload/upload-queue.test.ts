@@ -18,7 +18,7 @@ describe("UploadQueue", () => {
       name: "a.txt",
       parentId: "folder1",
       size: 1000,
-      digests: { gcid: "GCID-a.txt", sha256: "sha-a.txt" },
+      digests: { gcid: "GCID-a.txt", blockSha256: "sha-a.txt" },
     });
     t.calls.start[0]?.done.resolve(resumable("a"));
     await tick();

@@ -45,7 +45,7 @@ export function fakeTransport() {
       calls.hash.push({ file, progress, signal, done });
       signal.addEventListener("abort", () => done.reject(signal.reason));
       await done.promise;
-      return { gcid: `GCID-${file.name}`, sha256: `sha-${file.name}` };
+      return { gcid: `GCID-${file.name}`, blockSha256: `sha-${file.name}` };
     },
     start(request) {
       const done = deferred<StartResult>();

@@ -91,7 +91,7 @@ export function browserTransport(locale: () => string): UploadTransport {
         ...common,
         size: String(request.size),
         hash: request.digests.gcid,
-        sha256: request.digests.sha256,
+        block_sha256: request.digests.blockSha256,
         upload_type: "UPLOAD_TYPE_RESUMABLE",
         ...(request.relativePath && { relative_path: request.relativePath }),
       });
