@@ -51,6 +51,7 @@ export const FileItem = memo(function FileItem(props: ItemProps) {
     view === "list" ? "file-row" : view === "flow" ? "file-card file-tile" : "file-card",
     selected && "selected",
     props.location && "has-location",
+    !file.thumbnail_link && "no-thumb",
     focused && "focused",
     dropTarget && "drop-target",
   ]

@@ -19,6 +19,13 @@ describe("list and grid geometry", () => {
       last: 50_018,
     });
     expect(visibleRows(g, 100_000, 52 * 200_000, 52 * 200_001).last).toBe(99_999);
+    // Past the viewport: four list rows each side, but one grid row (a row of cards is as tall).
+    expect(visibleRows(g, 100_000, 5200, 6000)).toEqual({ first: 96, last: 120 });
+    const grid = geometry("grid", 1100, false);
+    expect(visibleRows(grid, 100_000, grid.rowHeight * 10, grid.rowHeight * 14)).toEqual({
+      first: 9,
+      last: 15,
+    });
   });
 
   it("finds the item under a point and the items in a drag box", () => {

@@ -34,13 +34,20 @@ export function gridGap(view: LayoutView): number {
   return view === "list" ? 0 : view === "flow" ? FLOW_GAP : GRID_GAP;
 }
 
+/**
+ * How far past the viewport rows are rendered, each side: four list rows. In pixels, not rows,
+ * so a grid (rows four times as tall, six cards each) renders one row more, not 24 cards more
+ * (decision 0073).
+ */
+export const OVERSCAN_PX = 4 * LIST_ROW;
+
 /** The rows to render for a viewport over the list (top and bottom relative to the list's top). */
 export function visibleRows(
   g: Geometry,
   count: number,
   viewTop: number,
   viewBottom: number,
-  overscan = 4,
+  overscan = Math.max(1, Math.round(OVERSCAN_PX / g.rowHeight)),
 ): { first: number; last: number } {
   const rows = Math.ceil(count / g.columns);
   const first = Math.max(0, Math.floor(viewTop / g.rowHeight) - overscan);

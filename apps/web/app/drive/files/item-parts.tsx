@@ -116,7 +116,8 @@ export function Check({
       }}
       onPointerDown={(event) => event.stopPropagation()}
     >
-      <Icon d={selected ? fileIcons.selectAll : fileIcons.checkbox} size={18} />
+      {/* Unchecked, the box is drawn by CSS: one SVG fewer in each of the rows a scroll brings. */}
+      {selected ? <Icon d={fileIcons.selectAll} size={18} /> : <span className="check-box" />}
     </button>
   );
 }
