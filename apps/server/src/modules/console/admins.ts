@@ -1,6 +1,6 @@
 import { NimbusError } from "@nimbus/protocol";
-import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
+import { emailsWithRole, findUser, idByEmail, setUserRole } from "../users/users-repository.js";
 
 /**
  * Who may moderate: accounts whose `users.role` is `admin` (set by an operator:
@@ -14,10 +14,7 @@ export class Admins {
   ) {}
 
   async isAdmin(userId: string): Promise<boolean> {
-    // `role` is read in SQL: it is the audit module's column, not part of the users module's row type.
-    const { rows } = await sql<{ role: string; email: string }>`
-      select role, email from users where id = ${userId}`.execute(this.db);
-    const user = rows[0];
+    const user = await findUser(this.db, userId);
     if (!user) return false;
     return user.role === "admin" || this.adminEmails.includes(user.email.toLowerCase());
   }
@@ -34,18 +31,14 @@ export class Admins {
    * answers its id, or undefined when no account has that email.
    */
   async setRole(email: string, role: "admin" | "user"): Promise<string | undefined> {
-    const { rows } = await sql<{ id: string }>`
-      select id from users where lower(email) = ${email.trim().toLowerCase()}`.execute(this.db);
-    const id = rows[0]?.id;
+    const id = await idByEmail(this.db, email);
     if (!id) return undefined;
-    await sql`update users set role = ${role} where id = ${id}`.execute(this.db);
+    await setUserRole(this.db, id, role);
     return id;
   }
 
   /** Accounts whose role is admin (those of `ADMIN_EMAILS` are admins without it). */
   async listByRole(): Promise<string[]> {
-    const { rows } = await sql<{ email: string }>`
-      select email from users where role = 'admin' order by email`.execute(this.db);
-    return rows.map((row) => row.email);
+    return emailsWithRole(this.db, "admin");
   }
 }

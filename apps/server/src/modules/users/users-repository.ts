@@ -96,6 +96,32 @@ export async function contactsOf(
   return new Map(rows.map((row) => [row.id, { name: row.name, email: row.email }]));
 }
 
+/** The id of the account whose email is `email`, case aside. */
+export async function idByEmail(db: Db, email: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Sets the account's role (`admin` or `user`; an operator's change, `updated_at` kept). */
+export async function setUserRole(db: Db, id: string, role: "admin" | "user"): Promise<void> {
+  await db.updateTable("users").set({ role }).where("id", "=", id).execute();
+}
+
+/** Emails of the accounts whose role is `role`, in order. */
+export async function emailsWithRole(db: Db, role: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("users")
+    .select("email")
+    .where("role", "=", role)
+    .orderBy("email")
+    .execute();
+  return rows.map((row) => row.email);
+}
+
 /** The columns the console lists an account with. */
 export const CONSOLE_COLUMNS = [
   "id",
