@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { driveFile, mockApi, renderPage, text } from "../../testing/dom.js";
+import { notifyDriveChanged } from "../drive-events.js";
 import { FileBrowser } from "./file-browser.js";
 
 const FILES = [
@@ -91,6 +92,43 @@ describe("FileBrowser in a DOM", () => {
     expect(screen.queryByRole("grid")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: text("common.retry") }));
     expect(await screen.findByTitle("notes.txt")).toBeTruthy();
+    await waitFor(() => expect(calls.filter((call) => call.path === "/drive/v1/files")).toHaveLength(2));
+  });
+
+  it("asks once for the loaded rows when the folder changes, and shows the new answer", async () => {
+    let answers = 0;
+    const added = driveFile({ id: "f3", name: "added.txt" });
+    const calls = mockApi({
+      "GET /drive/v1/files": () => (answers++ === 0 ? listAnswer() : listAnswer([...FILES, added])),
+    });
+    await renderBrowser();
+    await screen.findByTitle("notes.txt");
+    notifyDriveChanged("");
+    expect(await screen.findByTitle("added.txt")).toBeTruthy();
+    const lists = calls.filter((call) => call.path === "/drive/v1/files");
+    expect(lists).toHaveLength(2);
+    expect(lists[1]?.url.searchParams.get("page_token")).toBeNull();
+    expect(screen.getByText(text("files.count", { count: 4 }))).toBeTruthy();
+  });
+
+  it("puts a trashed row back and says why when the trash fails", async () => {
+    const calls = mockApi({
+      "GET /drive/v1/files": listAnswer(),
+      "POST /drive/v1/files:batchTrash": {
+        status: 403,
+        body: { error: "permission_denied", error_description: "Not yours to trash" },
+      },
+    });
+    await renderBrowser();
+    await screen.findByTitle("notes.txt");
+    fireEvent.click(rowOf("notes.txt"));
+    const grid = screen.getByRole("grid", { name: "All files" });
+    grid.focus();
+    await userEvent.setup().keyboard("{Delete}");
+    // The failure's text comes from the error catalogue (spec §8 order), as an error toast.
+    await waitFor(() => expect(document.querySelector(".toast.error")?.textContent).toBeTruthy());
+    expect(await screen.findByTitle("notes.txt")).toBeTruthy();
+    expect(calls.filter((call) => call.path === "/drive/v1/files:batchTrash")).toHaveLength(1);
     await waitFor(() => expect(calls.filter((call) => call.path === "/drive/v1/files")).toHaveLength(2));
   });
 });
