@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_LAUNCH, PERSON_USER_AGENT } from "./e2e/support/chromium.js";
+import { SHARED_CONFIG_PROJECT } from "./e2e/support/projects.js";
 
 // Browser journeys (`npm run test:e2e`): the system Chromium driven by
 // @playwright/test, against the production build served by the real server
@@ -9,9 +10,10 @@ import { CHROMIUM_LAUNCH, PERSON_USER_AGENT } from "./e2e/support/chromium.js";
 // so each needs about two cores: one worker on a 2-core machine, where two starved
 // each other into timeouts. E2E_WORKERS overrides it.
 const WORKERS = Number(process.env.E2E_WORKERS) || Math.max(1, Math.floor(availableParallelism() / 2));
-// Journeys that change the one server's remote config (feature switches, announcements,
-// the debug console) would switch buttons off under journeys running beside them: they
-// run after all the others, one at a time.
+// Journeys that change a server's remote config (feature switches, announcements, the
+// debug console) would switch buttons off under journeys running beside them: they talk to
+// a second server of their own (e2e/support/global-setup.ts), one at a time, while the
+// other journeys run; after them, one worker sat idle for their whole length.
 const SHARED_CONFIG = /(feature-switches|debug-console|feedback|admin-console|admin-commerce)\.e2e\.ts$/;
 
 export default defineConfig({
@@ -33,7 +35,7 @@ export default defineConfig({
   reporter: [["list"]],
   projects: [
     { name: "journeys", testIgnore: SHARED_CONFIG },
-    { name: "shared-config", testMatch: SHARED_CONFIG, dependencies: ["journeys"], workers: 1 },
+    { name: SHARED_CONFIG_PROJECT, testMatch: SHARED_CONFIG, workers: 1 },
   ],
   use: {
     browserName: "chromium",

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { test as base, expect, type Page, type Response } from "@playwright/test";
+import { SHARED_CONFIG_PROJECT } from "./projects.js";
 
 export { expect };
 
@@ -14,7 +15,24 @@ const CSP_REFUSAL = /Content Security Policy|Content-Security-Policy/;
  * browser refused nothing by Content-Security-Policy (`cspViolations`; a journey
  * that expects a refusal takes it out of the list).
  */
-export const test = base.extend<{ loopbackOnly: undefined; cspViolations: string[] }>({
+export const test = base.extend<
+  { loopbackOnly: undefined; cspViolations: string[] },
+  { serverOfProject: undefined }
+>({
+  // A worker runs one project's journeys only: the shared-config ones talk to their own
+  // server (global-setup.ts), so every reader of NIMBUS_E2E_URL and NIMBUS_E2E_DATA_DIR
+  // (baseURL, the mail outbox) finds it.
+  serverOfProject: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured.
+    async ({}, use, workerInfo) => {
+      if (workerInfo.project.name === SHARED_CONFIG_PROJECT) {
+        process.env.NIMBUS_E2E_URL = process.env.NIMBUS_E2E_SHARED_URL;
+        process.env.NIMBUS_E2E_DATA_DIR = process.env.NIMBUS_E2E_SHARED_DATA_DIR;
+      }
+      await use(undefined);
+    },
+    { scope: "worker", auto: true },
+  ],
   // Under faketime (CONTRIBUTING.md) the browser runs on the real clock: every context gets
   // Playwright's clock set to the runner's moved time, running on from there, so pages and
   // the server agree on the date as a visitor's browser and the server would.
