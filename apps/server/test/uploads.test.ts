@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { BlockSha256Hasher } from "@nimbus/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPIRE_UPLOADS_JOB } from "../src/modules/uploads/upload-expiry.js";
 import { createTestApp, storedUploadIds, type TestApp } from "./support/test-app.js";
@@ -99,6 +100,40 @@ describe("uploads: instant upload, quota reservation, folder paths, expiry", () 
     ).json();
     expect(answer.file.phase).toBe("PHASE_TYPE_PENDING");
     expect(answer.resumable.provider).toBe("NIMBUS_TUS");
+  });
+
+  it("matches the drive's block SHA-256 (decision 0071): the right one completes, another never", async () => {
+    const bytes = patternBytes(700_000, 13);
+    await store(alice, "blocks.bin", bytes);
+    const blockSha256 = new BlockSha256Hasher(bytes.length, () => createHash("sha256"));
+    blockSha256.update(bytes);
+    const claim = async (declared: string) => {
+      const asked = (
+        await startUpload(t.app, bob, {
+          name: "blocks.bin",
+          size: bytes.length,
+          hash: gcidOf(bytes),
+          block_sha256: declared,
+        })
+      ).json();
+      const { id, start, end } = asked.challenge;
+      return startUpload(t.app, bob, {
+        name: "blocks.bin",
+        size: bytes.length,
+        challenge_id: id,
+        challenge_sha1: createHash("sha1")
+          .update(bytes.subarray(Number(start), Number(end) + 1))
+          .digest("hex"),
+      });
+    };
+    const wrong = await claim(sha256Of(bytes)); // the whole file's SHA-256 is not the block SHA-256
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error).toBe("upload_challenge_failed");
+    const right = await claim(blockSha256.digest().toUpperCase());
+    expect(right.json().file).toMatchObject({ phase: "PHASE_TYPE_COMPLETE", hash: gcidOf(bytes) });
+    const kept = new BlockSha256Hasher(bytes.length, () => createHash("sha256"));
+    kept.update(bytes);
+    expect((await blob(gcidOf(bytes)))?.block_sha256).toBe(kept.digest());
   });
 
   it("challenges big files for a random range and grants the file only for the right SHA-1", async () => {

@@ -477,6 +477,8 @@ export interface UploadsTable {
   size: number;
   declared_gcid: string | null;
   declared_sha256: string | null;
+  /** Block SHA-256 the client declared (migration 0035, decision 0071). */
+  declared_block_sha256: string | null;
   created_at: number;
   /** Pushed back by every request; past it the upload is cleaned. */
   expires_at: number;

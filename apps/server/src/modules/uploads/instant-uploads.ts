@@ -21,12 +21,6 @@ export interface ContentChecks {
 
 type DigestColumn = "sha256" | "block_sha256";
 
-/**
- * `uploads.declared_block_sha256` (migration 0035): read from the row as stored; the upload
- * start writes it and `UploadsTable` lists it once the uploads split lands (decision 0071).
- */
-type DeclaredBlockSha256 = { declared_block_sha256?: string | null };
-
 function wholeSha256() {
   const hash = createHash("sha256");
   return {
@@ -172,7 +166,7 @@ export class InstantUploads {
     }
     const stored = await this.matches(upload.declared_gcid, upload.size, {
       sha256: upload.declared_sha256,
-      blockSha256: (upload as DeclaredBlockSha256).declared_block_sha256,
+      blockSha256: upload.declared_block_sha256,
     });
     const expected = stored
       ? await this.rangeSha1(upload.declared_gcid, challenge.range_start, challenge.range_end)

@@ -56,6 +56,8 @@ export interface UploadStart {
   kind: UploadKind;
   gcid: string | null;
   sha256: string | null;
+  /** Block SHA-256 the client declared (decision 0071), matched by an instant-upload claim. */
+  blockSha256?: string | null;
   /** The user's storage limit when the caller just read it (`spaceLeft`): not read again. */
   limit?: number;
 }
@@ -225,6 +227,7 @@ export class UploadFiling {
       size: request.size,
       declared_gcid: request.gcid,
       declared_sha256: request.sha256,
+      declared_block_sha256: request.blockSha256 ?? null,
       created_at: now,
       // An instant-upload claim lives as long as its challenge (and a margin) unless the client
       // starts sending bytes: `ResumableUploads.authorize` then gives it the whole expiry.

@@ -59,6 +59,7 @@ export class UploadService extends UploadFiling {
       kind,
       gcid: body.hash ?? null,
       sha256: body.sha256 ?? null,
+      blockSha256: body.block_sha256 ?? null,
     });
     const now = this.deps.clock.now();
 
