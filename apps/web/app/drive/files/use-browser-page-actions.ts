@@ -1,5 +1,5 @@
 import type { DriveFile } from "@nimbus/protocol";
-import { useEffect, useRef } from "react";
+import { useEffect, useState } from "react";
 import { usePageAction } from "../../components/platform/page-actions.js";
 import type { FilesApi } from "./api.js";
 import type { DialogState } from "./browser-dialogs.js";
@@ -33,19 +33,19 @@ export function useBrowserPageActions({
   reveal(): void;
   setDialog(dialog: DialogState): void;
 }) {
-  const highlight = useRef<string[]>([]);
-  usePageAction("highlight_files", (params) => {
-    highlight.current = actionIds(params);
-  });
+  // State, not a ref: the list may be loaded already when the action arrives (the server
+  // rendered it), and nothing else would run the effect again.
+  const [highlight, setHighlight] = useState<string[]>([]);
+  usePageAction("highlight_files", (params) => setHighlight(actionIds(params)));
   useEffect(() => {
-    if (highlight.current.length === 0 || ids.length === 0) return;
-    const wanted = new Set(highlight.current);
+    if (highlight.length === 0 || ids.length === 0) return;
+    const wanted = new Set(highlight);
     const covered = ids.flatMap((id, index) => (wanted.has(id) ? [index] : []));
     if (covered.length === 0) return;
-    highlight.current = [];
+    setHighlight([]);
     setSelection(selectBox(ids, covered));
     reveal();
-  }, [ids, setSelection, reveal]);
+  }, [ids, highlight, setSelection, reveal]);
 
   usePageAction("move_files", (params) => {
     const wanted = actionIds(params);
