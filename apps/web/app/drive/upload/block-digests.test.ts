@@ -5,7 +5,7 @@ import { blockLayout, combineDigests, digestBlocks } from "./block-digests.js";
 
 const subtle = webcrypto.subtle as SubtleCrypto;
 
-function pattern(size: number): Uint8Array {
+function pattern(size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   for (let i = 0; i < size; i++) bytes[i] = (i * 7) % 253;
   return bytes;
