@@ -1,10 +1,14 @@
 // @vitest-environment happy-dom
+
+import type { DriveFileList } from "@nimbus/protocol";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_DISPLAY_MODE } from "../../lib/display-mode.js";
 import { driveFile, mockApi, renderPage, text } from "../../testing/dom.js";
 import { notifyDriveChanged } from "../drive-events.js";
 import { FileBrowser } from "./file-browser.js";
+import { listRequest, requestKey } from "./list-query.js";
 
 const FILES = [
   driveFile({ id: "d1", name: "Holiday 2025", kind: "drive#folder" }),
@@ -130,5 +134,21 @@ describe("FileBrowser in a DOM", () => {
     expect(await screen.findByTitle("notes.txt")).toBeTruthy();
     expect(calls.filter((call) => call.path === "/drive/v1/files:batchTrash")).toHaveLength(1);
     await waitFor(() => expect(calls.filter((call) => call.path === "/drive/v1/files")).toHaveLength(2));
+  });
+
+  it("selects the items a highlight_files action names, with the rows there from the start", async () => {
+    mockApi({ "GET /drive/v1/files": listAnswer() });
+    const key = requestKey(listRequest({ kind: "folder", parentId: "" }, DEFAULT_DISPLAY_MODE));
+    await renderPage(
+      <FileBrowser
+        view={{ kind: "folder", parentId: "" }}
+        title="All files"
+        empty={<p>Nothing here yet</p>}
+        firstPage={{ key, list: listAnswer().body as DriveFileList }}
+      />,
+      { path: "/drive/all?view=list&action=highlight_files&file_ids=f1" },
+    );
+    await waitFor(() => expect(rowOf("itinerary.pdf").getAttribute("aria-selected")).toBe("true"));
+    expect(rowOf("notes.txt").getAttribute("aria-selected")).toBe("false");
   });
 });
