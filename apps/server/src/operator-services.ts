@@ -65,14 +65,7 @@ export function wireOperators(shared: Shared, mailer: Mailer, sends: BackgroundS
         oldestRunAt: row.oldest === null ? null : Number(row.oldest),
       }));
     },
-    tasks: async () => {
-      const rows = await db
-        .selectFrom("tasks")
-        .select(["type", "phase", (eb) => eb.fn.countAll<number | string>().as("count")])
-        .groupBy(["type", "phase"])
-        .execute();
-      return rows.map((row) => ({ type: row.type, phase: row.phase, count: Number(row.count) }));
-    },
+    tasks: () => shared.tasks.countsByTypeAndPhase(),
   });
   return {
     adminLog,

@@ -1,9 +1,8 @@
 import { NimbusError } from "@nimbus/protocol";
 import type { Config } from "../../config/config.js";
-import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
 import type { FilesService } from "../files/index.js";
-import { parseParams } from "../tasks/task-presenter.js";
+import type { TaskService } from "../tasks/task-service.js";
 import type { UsersRepository } from "../users/users-repository.js";
 
 export const OFFLINE_TASK_TYPE = "offline";
@@ -33,9 +32,9 @@ export interface OfflineQuotas {
 export class OfflineCaps {
   constructor(
     private readonly deps: {
-      db: Db;
       clock: Clock;
       config: Pick<Config, "offline">;
+      tasks: TaskService;
       users: UsersRepository;
       files: FilesService;
       plans: PlanLimits;
@@ -103,29 +102,16 @@ export class OfflineCaps {
   }
 
   /** Offline tasks the user created since 00:00 UTC. */
-  private async tasksToday(userId: string): Promise<number> {
+  private tasksToday(userId: string): Promise<number> {
     const now = this.deps.clock.now();
-    const row = await this.deps.db
-      .selectFrom("tasks")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("user_id", "=", userId)
-      .where("type", "=", OFFLINE_TASK_TYPE)
-      .where("created_at", ">=", now - (now % DAY_MS))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+    return this.deps.tasks.countCreatedSince(userId, OFFLINE_TASK_TYPE, now - (now % DAY_MS));
   }
 
   /** Bytes fetched from the network by the user's offline tasks created this calendar month (UTC). */
   private async monthlyBytes(userId: string): Promise<number> {
     const date = new Date(this.deps.clock.now());
     const start = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-    const rows = await this.deps.db
-      .selectFrom("tasks")
-      .select("params")
-      .where("user_id", "=", userId)
-      .where("type", "=", OFFLINE_TASK_TYPE)
-      .where("created_at", ">=", start)
-      .execute();
-    return rows.reduce((sum, row) => sum + (Number(parseParams(row.params).downloaded_bytes) || 0), 0);
+    const params = await this.deps.tasks.paramsCreatedSince(userId, OFFLINE_TASK_TYPE, start);
+    return params.reduce((sum, p) => sum + (Number(p.downloaded_bytes) || 0), 0);
   }
 }

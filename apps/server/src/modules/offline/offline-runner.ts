@@ -2,7 +2,6 @@ import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { NimbusError } from "@nimbus/protocol";
 import type { Config } from "../../config/config.js";
-import type { Db } from "../../db/database.js";
 import type { JobContext } from "../../jobs/job-queue.js";
 import { type TaskJob, type TaskResult, TaskSuspended } from "../tasks/task-jobs.js";
 import { parseParams } from "../tasks/task-presenter.js";
@@ -43,7 +42,6 @@ export class OfflineRunner {
 
   constructor(
     private readonly deps: {
-      db: Db;
       config: Pick<Config, "offline">;
       tasks: TaskService;
       uploads: UploadService;
@@ -69,7 +67,7 @@ export class OfflineRunner {
   }
 
   async run(job: OfflineJob, context: JobContext): Promise<TaskResult> {
-    const row = await this.taskRow(job.taskId);
+    const row = await this.deps.tasks.row(job.taskId);
     if (!row) throw new TaskSuspended(true);
     const params = parseParams(row.params);
     if (params.command === "pause") {
@@ -174,7 +172,7 @@ export class OfflineRunner {
     if (!alive) controller?.abort(new TaskSuspended(true));
     else {
       // A pause asked on another node reaches the run through the task's params.
-      const row = await this.taskRow(job.taskId);
+      const row = await this.deps.tasks.row(job.taskId);
       if (row && parseParams(row.params).command === "pause") controller?.abort(new TaskSuspended(false));
     }
   }
@@ -183,10 +181,6 @@ export class OfflineRunner {
     const torrent = await readFile(path.join(this.dirOf(taskId), ".link.torrent")).catch(() => undefined);
     if (torrent) return { kind: "torrent", torrent: new Uint8Array(torrent) };
     return parseLink(params.url ?? "");
-  }
-
-  private taskRow(id: string) {
-    return this.deps.db.selectFrom("tasks").selectAll().where("id", "=", id).executeTakeFirst();
   }
 }
 

@@ -169,13 +169,7 @@ export class OfflineService {
    */
   async beforeDelete(userId: string, ids: readonly string[], deleteFiles: boolean): Promise<void> {
     if (ids.length === 0) return;
-    const rows = await this.deps.db
-      .selectFrom("tasks")
-      .select(["id", "file_id", "phase"])
-      .where("user_id", "=", userId)
-      .where("type", "=", OFFLINE_TASK_TYPE)
-      .where("id", "in", ids)
-      .execute();
+    const rows = await this.deps.tasks.ownedAmong(userId, OFFLINE_TASK_TYPE, ids);
     for (const row of rows) {
       const stopped = this.runner.abort(row.id, new TaskSuspended(true));
       if (!stopped && row.phase !== "PHASE_TYPE_RUNNING") await this.runner.sweep(row.id);

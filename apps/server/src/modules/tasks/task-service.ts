@@ -148,6 +148,56 @@ export class TaskService {
     return presentTask(row);
   }
 
+  /** A task's row by id, whoever owns it: for the job that runs it. */
+  row(id: string): Promise<TaskRow | undefined> {
+    return this.db.selectFrom("tasks").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** How many tasks of `type` the user created at or after `since`. */
+  async countCreatedSince(userId: string, type: string, since: number): Promise<number> {
+    const row = await this.db
+      .selectFrom("tasks")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", userId)
+      .where("type", "=", type)
+      .where("created_at", ">=", since)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** The params of the user's tasks of `type` created at or after `since`. */
+  async paramsCreatedSince(userId: string, type: string, since: number): Promise<Record<string, string>[]> {
+    const rows = await this.db
+      .selectFrom("tasks")
+      .select("params")
+      .where("user_id", "=", userId)
+      .where("type", "=", type)
+      .where("created_at", ">=", since)
+      .execute();
+    return rows.map((row) => parseParams(row.params));
+  }
+
+  /** The caller's tasks of `type` among `ids` (others' ids are ignored): id, result and phase. */
+  ownedAmong(userId: string, type: string, ids: readonly string[]) {
+    return this.db
+      .selectFrom("tasks")
+      .select(["id", "file_id", "phase"])
+      .where("user_id", "=", userId)
+      .where("type", "=", type)
+      .where("id", "in", ids)
+      .execute();
+  }
+
+  /** Every task counted by type and phase (the operators' metrics). */
+  async countsByTypeAndPhase(): Promise<{ type: string; phase: string; count: number }[]> {
+    const rows = await this.db
+      .selectFrom("tasks")
+      .select(["type", "phase", (eb) => eb.fn.countAll<number | string>().as("count")])
+      .groupBy(["type", "phase"])
+      .execute();
+    return rows.map((row) => ({ type: row.type, phase: row.phase, count: Number(row.count) }));
+  }
+
   /** Newest first, by `type` and phase filters; the page token is the last id served. */
   async list(
     userId: string,
