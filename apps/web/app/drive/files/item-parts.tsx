@@ -68,8 +68,11 @@ export function Thumb({ file, size, row = false }: { file: DriveFile; size: numb
     </span>
   );
   if (!file.thumbnail_link || (row && TEXT_THUMBNAIL.test(file.mime_type ?? ""))) return icon;
+  // Keyed by file: a recycled row (view-rows.tsx) must not show the last file's picture
+  // while the next one loads.
   const image = (
     <img
+      key={file.id}
       className="file-thumb"
       src={file.thumbnail_link}
       alt=""

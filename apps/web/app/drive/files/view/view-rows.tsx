@@ -28,6 +28,15 @@ export function ViewRows(props: {
   onCheck(index: number): void;
 }) {
   const { items, view, g, gap, selection } = props;
+  // Recycled keys: a scroll of a screen or more replaces every item each frame, and keyed
+  // by id React would build ~25 elements per row anew; keyed by slot it patches a row's
+  // text and attributes (decision 0073). A slot stays the same while its item stays in
+  // view; the focused and the renaming item keep their id, so focus and the name being
+  // typed never move to another file.
+  const rowSlots = props.last - props.first + 1;
+  const itemSlots = rowSlots * g.columns;
+  const keyOf = (file: DriveFile, index: number) =>
+    index === selection.focus || file.id === props.renamingId ? file.id : `slot-${index % itemSlots}`;
   const rendered: ReactNode[] = [];
   for (let row = props.first; row <= props.last; row++) {
     const cells: ReactNode[] = [];
@@ -41,7 +50,7 @@ export function ViewRows(props: {
           : { width: g.cellWidth, height: g.rowHeight - gap };
       cells.push(
         <FileItem
-          key={file.id}
+          key={keyOf(file, index)}
           file={file}
           index={index}
           selected={selection.ids.has(file.id)}
@@ -63,7 +72,7 @@ export function ViewRows(props: {
       rendered.push(
         // biome-ignore lint/a11y/useSemanticElements: a virtualized grid positions its rows itself, which table elements cannot
         <div
-          key={`row-${row}`}
+          key={`row-${row % rowSlots}`}
           role="row"
           tabIndex={-1}
           aria-rowindex={row + 1}
