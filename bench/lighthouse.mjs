@@ -3,11 +3,14 @@
 // local blobs), in the machine's Chromium started by Playwright with a debugging port.
 //   node bench/lighthouse.mjs          builds when stale, measures, writes bench/results.md
 //   BENCH_NO_BUILD=1 BENCH_RUNS=5 node bench/lighthouse.mjs
+//   BENCH_LHR_DIR=/tmp/lhr …   also keeps every Lighthouse report there
 // Each page is audited BENCH_RUNS times (default 3) and the run with the median performance
 // score is reported, as Lighthouse's own guidance on variability suggests; every run's
 // scores are listed beside it.
 // Targets (issue #17): performance ≥ 95 and accessibility ≥ 95 on each page.
 import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { buildIfStale } from "../scripts/built-server.mjs";
@@ -82,6 +85,8 @@ async function storeCookies(browser, base, setCookies) {
   await session.detach();
 }
 
+let reports = 0;
+
 async function audit(url, port) {
   const runner = await lighthouse(url, {
     port,
@@ -90,6 +95,12 @@ async function audit(url, port) {
     onlyCategories: ["performance", "accessibility"],
   });
   const { categories, audits, finalDisplayedUrl } = runner.lhr;
+  // BENCH_LHR_DIR=<dir>: keep each report (its long tasks, bootup time) to see what blocks.
+  if (process.env.BENCH_LHR_DIR) {
+    mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, "_")}-${++reports}.json`;
+    writeFileSync(path.join(process.env.BENCH_LHR_DIR, name), JSON.stringify(runner.lhr));
+  }
   // A redirect (the drive sends a visitor without a session to the sign-in page) would
   // measure another page than the row names.
   if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname)
