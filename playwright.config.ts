@@ -33,9 +33,11 @@ export default defineConfig({
   timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: process.env.CI ? 15_000 : 5_000 },
   reporter: [["list"]],
+  // The shared-config journeys come first: queued last, their serial two minutes ran after
+  // every other journey with the second worker idle.
   projects: [
-    { name: "journeys", testIgnore: SHARED_CONFIG },
     { name: SHARED_CONFIG_PROJECT, testMatch: SHARED_CONFIG, workers: 1 },
+    { name: "journeys", testIgnore: SHARED_CONFIG },
   ],
   use: {
     browserName: "chromium",
