@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { NimbusError } from "@nimbus/protocol";
 import type { Clock } from "../../lib/clock.js";
-import { appPasswordRevocations } from "../auth/app-password-revocations.js";
 import type { AppPasswords } from "../auth/app-passwords.js";
 import type { AccountsRepository } from "./accounts-repository.js";
 import { parseAccountName } from "./identifiers.js";
@@ -10,12 +9,6 @@ import type { Attempt, SigninGuard } from "./signin-guard.js";
 /** How long a proven (account, password, address) skips the guard's counting. */
 const PROVEN_TTL_MS = 5 * 60_000;
 const PROVEN_MAX = 10_000;
-/**
- * How long a verified (account, password, address) is taken without asking the database
- * (decision 0069): a revocation through this node ends it at once; through another node,
- * within this time.
- */
-export const VERIFIED_TTL_MS = 10_000;
 
 /**
  * Sign-in with an app password (WebDAV's HTTP Basic): the account's email, phone or
@@ -26,14 +19,11 @@ export const VERIFIED_TTL_MS = 10_000;
  * random secret of its own, usable only here, revocable one by one.
  *
  * Clients send the credentials with every request, so a combination that was proven right
- * recently skips the guard's writes, and one verified in the last `VERIFIED_TTL_MS` skips the
- * database altogether (a WebDAV client's burst of small PUTs signs in once, not once a file):
- * a revocation on this node (one password, all of an account's, with its sessions) forgets
- * every verified combination at once; one on another node reaches this one within the TTL.
+ * recently skips the guard's writes (not the password check: a revoked password stops at
+ * once, on every node).
  */
 export class AppPasswordSignin {
   private readonly proven = new Map<string, number>();
-  private readonly verified = new Map<string, { userId: string; until: number; revocations: number }>();
 
   constructor(
     private readonly deps: {
@@ -48,24 +38,17 @@ export class AppPasswordSignin {
   async verify(identifier: string, password: string, ip: string): Promise<string> {
     const { accounts, appPasswords, guard, clock } = this.deps;
     const name = parseAccountName(identifier);
+    const user = await accounts.findByName(name);
     const key = provenKey(name.value, password, ip);
     const now = clock.now();
-    const recent = this.verified.get(key);
-    if (recent) {
-      if (recent.until > now && recent.revocations === appPasswordRevocations()) return recent.userId;
-      this.verified.delete(key);
-    }
-    const user = await accounts.findByName(name);
     const provenUntil = this.proven.get(key);
     if (user && provenUntil !== undefined && provenUntil > now) {
       if (
         user.status === "ACTIVE" &&
         user.deletion_requested_at === null &&
         (await appPasswords.verify(user.id, password, ip))
-      ) {
-        this.rememberVerified(key, user.id, now);
+      )
         return user.id;
-      }
       this.proven.delete(key);
     }
     const attempt: Attempt = {
@@ -90,16 +73,7 @@ export class AppPasswordSignin {
       throw new NimbusError("unauthenticated", "the account is not active");
     }
     this.remember(key, now + PROVEN_TTL_MS);
-    this.rememberVerified(key, user.id, now);
     return user.id;
-  }
-
-  private rememberVerified(key: string, userId: string, now: number): void {
-    if (this.verified.size >= PROVEN_MAX) {
-      const oldest = this.verified.keys().next();
-      if (!oldest.done) this.verified.delete(oldest.value);
-    }
-    this.verified.set(key, { userId, until: now + VERIFIED_TTL_MS, revocations: appPasswordRevocations() });
   }
 
   private remember(key: string, until: number): void {

@@ -10,7 +10,6 @@ import { type Clock, isoTime } from "../../lib/clock.js";
 import { equalSecret } from "../../lib/constant-time.js";
 import { newId } from "../../lib/ids.js";
 import { hashOpaqueToken } from "../../lib/opaque-token.js";
-import { noteAppPasswordRevocation } from "./app-password-revocations.js";
 import { TOUCH_INTERVAL_MS } from "./auth-service.js";
 
 /** 32 letters and digits without the look-alikes (l, o, 0, 1): 5 bits a character. */
@@ -99,14 +98,12 @@ export class AppPasswords {
       .where("id", "=", id)
       .where("user_id", "=", userId)
       .executeTakeFirst();
-    noteAppPasswordRevocation();
     if (Number(result.numDeletedRows) === 0) throw new NimbusError("not_found", "no such app password");
   }
 
   /** Revokes every app password of a user (a frozen account). */
   async revokeAll(userId: string): Promise<number> {
     const result = await this.db.deleteFrom("app_passwords").where("user_id", "=", userId).executeTakeFirst();
-    noteAppPasswordRevocation();
     return Number(result.numDeletedRows);
   }
 

@@ -1,7 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { SessionsTable } from "../../db/schema.js";
-import { noteAppPasswordRevocation } from "./app-password-revocations.js";
 
 export type SessionRow = Selectable<SessionsTable>;
 
@@ -135,7 +134,6 @@ export class SessionsRepository {
     const result = await query.executeTakeFirst();
     // App passwords end with the sessions (password change or reset, sign out everywhere, deletion).
     await this.db.deleteFrom("app_passwords").where("user_id", "=", userId).execute();
-    noteAppPasswordRevocation();
     // Signed links made before carry the old generation and stop working.
     await this.db
       .updateTable("users")
