@@ -40,6 +40,15 @@ describe("browser block digests (WebCrypto)", () => {
     },
   );
 
+  it("reports every byte once, read by read", async () => {
+    const size = 40 * 1024 * 1024 + 3;
+    const file = new Blob([pattern(size)]);
+    const reported: number[] = [];
+    await digestBlocks(subtle, file, 0, blockLayout(size).blocks, (bytes) => reported.push(bytes));
+    expect(reported.reduce((sum, bytes) => sum + bytes, 0)).toBe(size);
+    expect(reported.length).toBeGreaterThan(1);
+  });
+
   it("stops when cancelled", async () => {
     const file = new Blob([pattern(20 * 1024 * 1024)]);
     expect(

@@ -16,9 +16,19 @@ export function blockLayout(size: number): { blockSize: number; blocks: number }
 }
 
 /**
+ * Reads kept in flight, and reads whose digests may still be queued, per worker. Chromium runs
+ * every `crypto.subtle.digest` of a page on one WebCrypto thread (two workers hashing only were no
+ * faster than one): the pipeline keeps that thread fed while the next reads cross over from the
+ * browser process, instead of waiting for each read's digests before asking for more bytes.
+ */
+const READS_AHEAD = 2;
+const DIGESTS_AHEAD = 2;
+
+/**
  * Digests blocks `from`..`to - 1` of `file` with WebCrypto (native SHA-1 and SHA-256,
- * one-shot per block), the next read in flight while a block is hashed. `onBytes` gets
- * the bytes done after every read; `cancelled` is asked before each read.
+ * one-shot per block): up to `READS_AHEAD` reads in flight and the digests of up to
+ * `DIGESTS_AHEAD` reads queued behind them (about 32 MiB held). `onBytes` gets the bytes of
+ * each read once digested; `cancelled` is asked as each read arrives.
  */
 export async function digestBlocks(
   subtle: SubtleCrypto,
@@ -33,24 +43,38 @@ export async function digestBlocks(
   const sha1 = new Uint8Array(count * 20);
   const sha256 = new Uint8Array(count * 32);
   const perRead = Math.max(1, Math.floor(READ_BYTES / blockSize));
-  const read = (block: number) =>
-    file.slice(block * blockSize, Math.min(to, block + perRead) * blockSize).arrayBuffer();
-  let next = from < to ? read(from) : undefined;
-  for (let block = from; block < to; block += perRead) {
-    const buffer = await (next as Promise<ArrayBuffer>);
-    if (cancelled()) return undefined;
-    next = block + perRead < to ? read(block + perRead) : undefined;
-    const digests: Promise<void>[] = [];
-    for (let start = 0, index = block - from; start < buffer.byteLength; start += blockSize, index++) {
-      const bytes = new Uint8Array(buffer, start, Math.min(blockSize, buffer.byteLength - start));
-      const at = index;
-      digests.push(
-        subtle.digest("SHA-1", bytes).then((digest) => sha1.set(new Uint8Array(digest), at * 20)),
-        subtle.digest("SHA-256", bytes).then((digest) => sha256.set(new Uint8Array(digest), at * 32)),
-      );
+  const reads: Array<{ block: number; bytes: Promise<ArrayBuffer> }> = [];
+  let nextRead = from;
+  const readAhead = () => {
+    while (reads.length < READS_AHEAD && nextRead < to) {
+      const end = Math.min(to, nextRead + perRead);
+      reads.push({ block: nextRead, bytes: file.slice(nextRead * blockSize, end * blockSize).arrayBuffer() });
+      nextRead = end;
     }
-    await Promise.all(digests);
-    onBytes(buffer.byteLength);
+  };
+  const digesting: Promise<void>[] = [];
+  try {
+    readAhead();
+    for (let read = reads.shift(); read; read = reads.shift()) {
+      const buffer = await read.bytes;
+      if (cancelled()) return undefined;
+      readAhead();
+      const digests: Promise<void>[] = [];
+      for (let start = 0, at = read.block - from; start < buffer.byteLength; start += blockSize, at++) {
+        const bytes = new Uint8Array(buffer, start, Math.min(blockSize, buffer.byteLength - start));
+        const index = at;
+        digests.push(
+          subtle.digest("SHA-1", bytes).then((digest) => sha1.set(new Uint8Array(digest), index * 20)),
+          subtle.digest("SHA-256", bytes).then((digest) => sha256.set(new Uint8Array(digest), index * 32)),
+        );
+      }
+      digesting.push(Promise.all(digests).then(() => onBytes(buffer.byteLength)));
+      if (digesting.length >= DIGESTS_AHEAD) await digesting.shift();
+    }
+    await Promise.all(digesting);
+  } finally {
+    // A failed or cancelled run leaves no read or digest rejecting unobserved.
+    for (const pending of [...reads.map((r) => r.bytes), ...digesting]) pending.catch(() => undefined);
   }
   return { sha1, sha256 };
 }
