@@ -43,6 +43,12 @@ export interface BlobStore {
    * Resolves to undefined when that is not possible; the caller then uses `put`.
    */
   adopt?(file: string, digest: { key: string; size: number }): Promise<PutResult | undefined>;
+  /**
+   * Optional: stores a small body held in memory whose GCID the caller computed and vouches
+   * for, with as few filesystem calls as it can (local disk: one temp file written and
+   * flushed, hard-linked under its key). Without it the caller streams the bytes to `put`.
+   */
+  putBytes?(bytes: Uint8Array, digest: { key: string; size: number }): Promise<PutResult>;
   get(key: string, range?: ByteRange): Promise<Readable>;
   /**
    * Optional: a short-lived URL a client fetches the blob from without this node in the path

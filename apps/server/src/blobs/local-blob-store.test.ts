@@ -93,6 +93,27 @@ describe("LocalBlobStore on disk", () => {
     });
   });
 
+  it("puts a small body from memory with its GCID: deduplicated, collisions refused, no temp file left", async () => {
+    const bytes = testBytes(10_000, 5);
+    const key = (await store.put(chunksOf(bytes), { size: bytes.length })).key;
+    await store.delete(key);
+    const put = await store.putBytes(bytes, { key, size: bytes.length });
+    expect(put).toEqual({ key, size: bytes.length, sha256: null, created: true });
+    expect(await readAll(await store.get(key))).toEqual(bytes);
+    expect(await store.putBytes(bytes, { key, size: bytes.length })).toMatchObject({ created: false });
+    const other = Buffer.from(bytes);
+    other[5000] = (other[5000] as number) ^ 1;
+    await expect(store.putBytes(other, { key, size: bytes.length })).rejects.toMatchObject({
+      error: "data_loss",
+    });
+    // A shard removed behind the store's back is made again.
+    await store.delete(key);
+    await rm(join(dir, key.slice(0, 2)), { recursive: true });
+    expect(await store.putBytes(bytes, { key, size: bytes.length })).toMatchObject({ created: true });
+    await new Promise((resolve) => setTimeout(resolve, 20)); // temp names go in the background
+    expect(await tempFiles()).toEqual([]);
+  });
+
   it("reads with a large buffer", async () => {
     const { key } = await store.put(chunksOf(testBytes(10)), { size: 10 });
     const stream = await store.get(key);

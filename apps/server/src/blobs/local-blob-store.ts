@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { link, mkdir, open, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { link, mkdir, open, readdir, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -32,6 +32,9 @@ export class LocalBlobStore implements BlobStore {
   readonly kind = "local";
   readonly rootDir: string;
   private readonly tempDir: string;
+  /** Shard folders known to exist (fsynced into their parents when made): no mkdir per blob. */
+  private readonly shards = new Set<string>();
+  private tempMade = false;
 
   constructor(rootDir: string) {
     this.rootDir = resolve(rootDir);
@@ -82,6 +85,39 @@ export class LocalBlobStore implements BlobStore {
       if (["EXDEV", "EPERM", "ENOTSUP"].includes((error as NodeJS.ErrnoException).code ?? ""))
         return undefined;
       throw error;
+    }
+  }
+
+  /**
+   * A small body in memory: written to one temp file (open, write, fdatasync, close), then
+   * published like `adopt` (hard link, directory fsync) and its temp name dropped — about
+   * half the filesystem calls of writing a spool file, reading it back to hash and adopting it.
+   */
+  async putBytes(bytes: Uint8Array, digest: { key: string; size: number }): Promise<PutResult> {
+    assertBlobKey(digest.key);
+    assertBlobSize(digest.size);
+    if (bytes.byteLength !== digest.size) throw new Error("putBytes: the digest's size is not the body's");
+    const tempPath = join(this.tempDir, randomUUID());
+    const handle = await this.openTemp(tempPath);
+    try {
+      try {
+        for (let done = 0; done < bytes.byteLength; ) {
+          done += (await handle.write(bytes, done, bytes.byteLength - done, done)).bytesWritten;
+        }
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+      return {
+        key: digest.key,
+        size: digest.size,
+        sha256: null,
+        created: await this.publish(tempPath, digest.key),
+      };
+    } finally {
+      // The blob's own name is durable by now; the temp name goes without holding up the answer
+      // (a crash before leaves it to `cleanTemp`).
+      unlink(tempPath).catch(() => undefined);
     }
   }
 
@@ -157,6 +193,18 @@ export class LocalBlobStore implements BlobStore {
     return removed;
   }
 
+  private async openTemp(tempPath: string) {
+    if (!this.tempMade) {
+      await mkdir(this.tempDir, { recursive: true });
+      this.tempMade = true;
+    }
+    return open(tempPath, "wx").catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT") throw error;
+      await mkdir(this.tempDir, { recursive: true }); // removed since it was made
+      return open(tempPath, "wx");
+    });
+  }
+
   /** The only way a path is built: from a validated GCID. */
   pathOf(key: string): string {
     return join(this.rootDir, this.relativePath(key));
@@ -177,13 +225,23 @@ export class LocalBlobStore implements BlobStore {
   private async publish(tempPath: string, key: string): Promise<boolean> {
     const finalPath = this.pathOf(key);
     const shardDir = dirname(finalPath);
-    const firstCreated = await mkdir(shardDir, { recursive: true });
-    try {
-      await link(tempPath, finalPath);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      if (!(await sameBytes(tempPath, finalPath))) throw collisionRefused(key);
-      return false;
+    let firstCreated: string | undefined;
+    for (;;) {
+      if (!this.shards.has(shardDir)) {
+        firstCreated = await mkdir(shardDir, { recursive: true });
+      }
+      try {
+        await link(tempPath, finalPath);
+        break;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        // The shard was known but is gone (removed by hand): make it again, once.
+        if (code === "ENOENT" && this.shards.delete(shardDir)) continue;
+        if (code !== "EEXIST") throw error;
+        this.shards.add(shardDir);
+        if (!(await sameBytes(tempPath, finalPath))) throw collisionRefused(key);
+        return false;
+      }
     }
     await syncDirectory(shardDir);
     if (firstCreated) {
@@ -194,6 +252,8 @@ export class LocalBlobStore implements BlobStore {
         if (dir === stopAt || dir === dirname(dir)) break;
       }
     }
+    // Only once its making reached the disk is a shard trusted without a mkdir.
+    this.shards.add(shardDir);
     return true;
   }
 }

@@ -1,6 +1,7 @@
 import { rm } from "node:fs/promises";
-import { type DriveFile, NimbusError } from "@nimbus/protocol";
-import type { BlobStore } from "../../blobs/blob-store.js";
+import { Readable } from "node:stream";
+import { type DriveFile, GcidHasher, NimbusError } from "@nimbus/protocol";
+import { type BlobStore, sha1Factory } from "../../blobs/blob-store.js";
 import type { Config } from "../../config/config.js";
 import type { Db } from "../../db/database.js";
 import type { Clock } from "../../lib/clock.js";
@@ -13,6 +14,7 @@ import type { UsersRepository } from "../users/users-repository.js";
 import { commitReservedUpload } from "./commit-reserved-upload.js";
 import { CHALLENGE_TTL_MS, InstantUploads } from "./instant-uploads.js";
 import { ResumableUploads } from "./resumable-uploads.js";
+import { commitUpload } from "./upload-commit.js";
 import { UploadTargets } from "./upload-targets.js";
 import { type UploadKind, type UploadRow, UploadsRepository } from "./uploads-repository.js";
 
@@ -141,6 +143,46 @@ export class UploadFiling {
       if (stored) await rm(file, { force: true });
       throw error;
     }
+  }
+
+  /**
+   * Files a small body held in memory (a WebDAV `PUT` of at most 64 KiB) with as
+   * little work as its guarantees allow: the GCID hashed on the spot, the bytes made durable
+   * under their key first (`BlobStore.putBytes`: one temp file written, fdatasynced and
+   * hard-linked, its directory fsynced; deduplicated by content), then the pending file named
+   * (made unique if the name was taken meanwhile) and, in one transaction, the blob referenced,
+   * the size charged against `target.limit` (counting every reservation, so racing uploads
+   * never overbook) and the file completed; the `upload` event recorded. No upload row and no
+   * reservation: the bytes are all here before anything is claimed, so there is nothing to hold
+   * space for. A failure leaves no file, only an unreferenced blob for GC.
+   */
+  async storeBytes(userId: string, target: FilingTarget, bytes: Buffer): Promise<FileRow> {
+    const name = validateName(target.name);
+    const limit = target.limit ?? (await this.spaceLeft(userId)).limit;
+    const hasher = new GcidHasher(bytes.length, sha1Factory);
+    hasher.update(bytes);
+    const digest = { key: hasher.digest(), size: bytes.length };
+    const { blobs } = this.deps;
+    const stored = blobs.putBytes
+      ? await blobs.putBytes(bytes, digest)
+      : await blobs.put(Readable.from([bytes]), { size: bytes.length });
+    const now = this.deps.clock.now();
+    const fileId = newId(now);
+    const parentId = await this.targets.ensureFolders(userId, target.parentId, target.folders, now);
+    await this.targets.insertPendingFile(fileId, userId, parentId, name, bytes.length, now);
+    let row: FileRow;
+    try {
+      row = await commitUpload(
+        this.deps.db,
+        { userId, fileId, stored, store: blobs, limit, modifiedAt: target.modifiedAt },
+        now,
+      );
+    } catch (error) {
+      await this.repository.deletePendingFile(userId, fileId);
+      throw error;
+    }
+    await this.filed(row);
+    return row;
   }
 
   /**

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { spoolWithin } from "./dav-spool.js";
+import { readSmallBody, spoolWithin } from "./dav-spool.js";
 
 describe("spooling a body of unknown length", () => {
   const dirs: string[] = [];
@@ -51,5 +51,21 @@ describe("spooling a body of unknown length", () => {
     }
     await expect(spoolWithin(hangs(), target, 100, { signal: stop.signal })).rejects.toBeDefined();
     expect(readdirSync(target)).toEqual([]);
+  });
+});
+
+describe("reading a small body into memory", () => {
+  async function* pieces(...sizes: number[]) {
+    for (const [i, size] of sizes.entries()) yield new Uint8Array(size).fill(i + 1);
+  }
+
+  it("joins the pieces of the declared length", async () => {
+    const body = await readSmallBody(pieces(3, 2), 5);
+    expect([...body]).toEqual([1, 1, 1, 2, 2]);
+  });
+
+  it("refuses a body shorter or longer than declared", async () => {
+    await expect(readSmallBody(pieces(3), 5)).rejects.toMatchObject({ error: "file_size_mismatch" });
+    await expect(readSmallBody(pieces(3, 3), 5)).rejects.toMatchObject({ error: "file_size_mismatch" });
   });
 });

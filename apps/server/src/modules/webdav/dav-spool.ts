@@ -18,6 +18,30 @@ export interface SpoolOptions {
   onWritten?(file: string, end: number): void;
 }
 
+/**
+ * Bodies up to this size with a `Content-Length` are read into memory and filed with
+ * `UploadService.storeBytes` (hashed on the spot, one temp file) instead of spooled (decision 0079).
+ */
+export const SMALL_PUT_BYTES = 64 * 1024;
+
+/**
+ * Reads a small body of `declared` bytes into memory: `file_size_mismatch` when it ends
+ * short (a client that went away fails the read itself).
+ */
+export async function readSmallBody(body: AsyncIterable<Uint8Array>, declared: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    if (size > declared) break;
+    chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+  }
+  if (size !== declared) {
+    throw new NimbusError("file_size_mismatch", `the body had ${size} of ${declared} bytes`);
+  }
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+}
+
 /** Folders made already (once per process, not once per PUT). */
 const made = new Set<string>();
 
