@@ -2,8 +2,9 @@
 // streams do with no framework, database, hashing or accounting in the way.
 //   PORT=… FILE=… node bench/node-reference.mjs get   GET serves FILE (createReadStream, 1 MiB reads → res)
 //   PORT=… DIR=…  node bench/node-reference.mjs put   PUT writes the body to DIR/<n> (8 MiB batches), fdatasync, 201
-//   URL=… OUT=…   node bench/node-reference.mjs fetch GETs URL with undici into OUT (8 MiB batches), fdatasync, exits
-//   URL=…         node bench/node-reference.mjs drain GETs URL with undici, reads the body and drops it, exits
+//   URL=… OUT=…   node bench/node-reference.mjs fetch GETs URL with node:http into OUT (8 MiB batches), fdatasync, exits
+//   URL=…         node bench/node-reference.mjs drain GETs URL with node:http, reads the body and drops it, exits
+// (node:http, the client the cloud download uses since decision 0080; undici's before.)
 //   PORT=… FILE=… ENCODING=… node bench/node-reference.mjs page
 //                 answers every GET with FILE's bytes (read once) as JSON sent with Content-Encoding ENCODING
 import { createReadStream, readFileSync, statSync } from "node:fs";
@@ -31,21 +32,27 @@ function get(_req, res) {
   createReadStream(process.env.FILE, { highWaterMark: 1024 * 1024 }).pipe(res);
 }
 
-/** What a cloud download costs Node at least: undici's body into a file made durable, no hashing. */
-async function fetchToFile() {
-  const { request } = await import("undici");
-  const answer = await request(process.env.URL);
-  if (answer.statusCode !== 200) throw new Error(`GET answered ${answer.statusCode}`);
-  const file = await open(process.env.OUT, "w");
-  await pipeline(answer.body, file.createWriteStream({ highWaterMark: 8 * 1024 * 1024, flush: true }));
+/** A GET's answer with node:http (as `modules/offline/guarded-get.ts`, without the guard). */
+function httpGet(url) {
+  return new Promise((resolve, reject) => {
+    http.get(url, resolve).once("error", reject);
+  });
 }
 
-/** Node's receive path alone: undici's body read to the end and dropped, no file. */
-async function drain() {
-  const { request } = await import("undici");
-  const answer = await request(process.env.URL);
+/** What a cloud download costs Node at least: the body into a file made durable, no hashing. */
+async function fetchToFile() {
+  const answer = await httpGet(process.env.URL);
   if (answer.statusCode !== 200) throw new Error(`GET answered ${answer.statusCode}`);
-  for await (const _chunk of answer.body);
+  const file = await open(process.env.OUT, "w");
+  await pipeline(answer, file.createWriteStream({ highWaterMark: 8 * 1024 * 1024, flush: true }));
+}
+
+/** Node's receive path alone: the body read to the end and dropped, no file. */
+async function drain() {
+  const answer = await httpGet(process.env.URL);
+  if (answer.statusCode !== 200) throw new Error(`GET answered ${answer.statusCode}`);
+  answer.resume();
+  await new Promise((resolve, reject) => answer.once("end", resolve).once("error", reject));
 }
 
 /** The floor under an API answer: the same bytes, already made and compressed, from memory. */

@@ -4,7 +4,7 @@
 // folder with its GCID computed behind the writes, then adopted into the blob store
 // by a hard link) and by curl writing the
 // same bytes to a file on the same disk, alternating, in the same run; plain Node
-// (`bench/node-reference.mjs fetch`: undici into a file, fdatasync, no hashing) as the floor.
+// (`bench/node-reference.mjs fetch`: node:http into a file, fdatasync, no hashing) as the floor.
 //   node bench/offline-download.mjs          measure and write bench/results.md
 // Needs `npm run build`, nginx (`apt-get install nginx`) and curl.
 import { spawn } from "node:child_process";
@@ -193,7 +193,7 @@ for (let run = 0; run < RUNS; run++) {
   }
   rmSync(served);
   console.log(
-    `run ${run + 1}: task ${(task.at(-1) / 2 ** 20).toFixed(0)} MiB/s, curl ${(curl.at(-1) / 2 ** 20).toFixed(0)} MiB/s (with fsync ${(curlDurable.at(-1) / 2 ** 20).toFixed(0)} MiB/s), plain Node ${(plainNode.at(-1) / 2 ** 20).toFixed(0)} MiB/s; receiving only: curl ${(curlReceive.at(-1) / 2 ** 20).toFixed(0)} MiB/s, undici ${(nodeReceive.at(-1) / 2 ** 20).toFixed(0)} MiB/s`,
+    `run ${run + 1}: task ${(task.at(-1) / 2 ** 20).toFixed(0)} MiB/s, curl ${(curl.at(-1) / 2 ** 20).toFixed(0)} MiB/s (with fsync ${(curlDurable.at(-1) / 2 ** 20).toFixed(0)} MiB/s), plain Node ${(plainNode.at(-1) / 2 ** 20).toFixed(0)} MiB/s; receiving only: curl ${(curlReceive.at(-1) / 2 ** 20).toFixed(0)} MiB/s, node:http ${(nodeReceive.at(-1) / 2 ** 20).toFixed(0)} MiB/s`,
   );
 }
 const mib = (v) => `${(v / 2 ** 20).toFixed(0)} MiB/s`;
@@ -206,10 +206,10 @@ writeSection(
 
 Machine: ${machine()}. nginx (\`sendfile on\`) on loopback serves the file; the built server (SQLite,
 local blobs, \`OFFLINE_ALLOW_PRIVATE=true\`) fetches it through a task — create, fetch to the task's
-temp folder (1 MiB \`writev\` batches, an \`fdatasync\` every 64 MiB and at the end, the GCID computed by a worker thread right behind the writes,
+temp folder (\`node:http\`, the body's \`data\` events queued into 4 MiB \`writev\` batches with one write on its way, an \`fdatasync\` every 256 MiB and at the end, the GCID computed by a worker thread right behind the writes,
 no SHA-256), file it into the drive by hard-linking the fetched file under its GCID — timed from the
 create call to COMPLETE; curl writes the same bytes to a file on the same disk, and so does plain Node
-(\`bench/node-reference.mjs fetch\`: undici's body piped into a file in 8 MiB writes, an \`fdatasync\`, no hashing,
+(\`bench/node-reference.mjs fetch\`: the same client, \`node:http\`, its body piped into a file in 8 MiB writes, an \`fdatasync\`, no hashing,
 no database; timed from spawn to exit). The order rotates, ${RUNS} runs each, new bytes every run (served once to each client).
 Load average (1/5/15 min) at start ${loadAtStart}, at end ${loadAverage()}: the machine's 2 cores are shared with other work.
 Before each run: \`sync\`, ${dropsCaches ? "the page cache dropped" : "the page cache could not be dropped (not root)"}, the served file read back in.
@@ -219,11 +219,11 @@ Before each run: \`sync\`, ${dropsCaches ? "the page cache dropped" : "the page 
 | offline task (create → COMPLETE) | ${mib(median(task))} | ${task.map(mib).join(", ")} |
 | curl -o file | ${mib(median(curl))} | ${curl.map(mib).join(", ")} |
 | curl -o file, then fsync (durable, as the task is) | ${mib(median(curlDurable))} | ${curlDurable.map(mib).join(", ")} |
-| plain Node: undici → file, fdatasync, no GCID (\`bench/node-reference.mjs fetch\`) | ${mib(median(plainNode))} | ${plainNode.map(mib).join(", ")} |
+| plain Node: node:http → file, fdatasync, no GCID (\`bench/node-reference.mjs fetch\`) | ${mib(median(plainNode))} | ${plainNode.map(mib).join(", ")} |
 | receiving only: curl -o /dev/null | ${mib(median(curlReceive))} | ${curlReceive.map(mib).join(", ")} |
-| receiving only: undici, body dropped (\`bench/node-reference.mjs drain\`, spawn to exit) | ${mib(median(nodeReceive))} | ${nodeReceive.map(mib).join(", ")} |
+| receiving only: node:http, body dropped (\`bench/node-reference.mjs drain\`, spawn to exit) | ${mib(median(nodeReceive))} | ${nodeReceive.map(mib).join(", ")} |
 
-Ratio task / durable curl (curl -o file, then fsync): **${ratio.toFixed(2)}** (target ≥ ${TARGET}); task / curl without fsync: ${(median(task) / median(curl)).toFixed(2)}; task / plain Node: ${(median(task) / median(plainNode)).toFixed(2)}, plain Node / curl: ${(median(plainNode) / median(curl)).toFixed(2)}; undici receiving only / curl -o file: ${(median(nodeReceive) / median(curl)).toFixed(2)}. ${ratio >= TARGET ? "Within target." : "Below target."}`,
+Ratio task / durable curl (curl -o file, then fsync): **${ratio.toFixed(2)}** (target ≥ ${TARGET}); task / curl without fsync: ${(median(task) / median(curl)).toFixed(2)}; task / plain Node: ${(median(task) / median(plainNode)).toFixed(2)}, plain Node / curl: ${(median(plainNode) / median(curl)).toFixed(2)}; node:http receiving only / curl -o file: ${(median(nodeReceive) / median(curl)).toFixed(2)}. ${ratio >= TARGET ? "Within target." : "Below target."}`,
 );
 console.log(`ratio ${ratio.toFixed(2)}`);
 process.exit(0);

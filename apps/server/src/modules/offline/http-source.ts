@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { once } from "node:events";
 import { mkdir, open, stat } from "node:fs/promises";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { NimbusError } from "@nimbus/protocol";
-import type { Agent, Dispatcher } from "undici";
-import { UploadFileWriter } from "../uploads/upload-file-writer.js";
+import { BatchedFileWriter } from "./batched-file-writer.js";
 import { dispositionFileName, urlFileName } from "./content-disposition.js";
+import { discard, GuardedGet } from "./guarded-get.js";
 import type { FetchOptions, OfflineLink, OfflineManifest, OfflineSource } from "./offline-source.js";
 import type { SsrfGuard } from "./ssrf-guard.js";
 
@@ -15,8 +15,6 @@ export const MAX_REDIRECTS = 5;
 /** Attempts of one fetch when the connection drops (with backoff between them). */
 const MAX_TRIES = 5;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
-const HEADERS_TIMEOUT_MS = 30_000;
-const BODY_TIMEOUT_MS = 60_000;
 /** Progress reports at most this often. */
 const PROGRESS_EVERY_MS = 1000;
 
@@ -33,7 +31,7 @@ interface Answer {
   url: string;
   statusCode: number;
   headers: Record<string, string | string[] | undefined>;
-  body: Dispatcher.ResponseData["body"];
+  body: IncomingMessage;
 }
 
 function header(headers: Answer["headers"], name: string): string | undefined {
@@ -42,25 +40,14 @@ function header(headers: Answer["headers"], name: string): string | undefined {
 }
 
 /**
- * Web links (`http://`, `https://`) fetched with undici through the SSRF guard. undici
- * is loaded with the first fetch, not when the server starts (issue #17: start-up).
+ * Web links (`http://`, `https://`) fetched with `node:http`/`node:https` through the SSRF
+ * guard (decision 0080: undici's body was the floor under the cloud-download target).
  */
 export class HttpSource implements OfflineSource {
-  private client: Promise<{ agent: Agent; request: typeof import("undici").request }> | undefined;
+  private readonly client: GuardedGet;
 
-  constructor(private readonly options: HttpSourceOptions) {}
-
-  private undici() {
-    this.client ??= import("undici").then(({ Agent, request }) => ({
-      request,
-      agent: new Agent({
-        connect: { lookup: this.options.guard.connectLookup as never, timeout: 15_000 },
-        headersTimeout: HEADERS_TIMEOUT_MS,
-        bodyTimeout: BODY_TIMEOUT_MS,
-        connections: 64,
-      }),
-    }));
-    return this.client;
+  constructor(private readonly options: HttpSourceOptions) {
+    this.client = new GuardedGet(options.guard);
   }
 
   accepts(link: OfflineLink): boolean {
@@ -130,7 +117,7 @@ export class HttpSource implements OfflineSource {
   }
 
   async close(): Promise<void> {
-    if (this.client) await (await this.client).agent.close();
+    this.client.close();
   }
 
   /** One GET, from the partial file's end when there is one (`Range`, validated by `If-Range`). */
@@ -169,58 +156,88 @@ export class HttpSource implements OfflineSource {
     }
     if (!partial) options.onRestart?.(target);
     const handle = await open(target, partial ? "r+" : "w");
-    // Few, big writes (1 MiB writev batches, flushed as they go), each reported so the GCID is computed behind them.
-    const writer = new UploadFileWriter(handle, start, (end) => {
+    // Few, big writes (4 MiB writev batches, one on its way while the socket is read), each reported so the GCID is computed behind them.
+    const writer = new BatchedFileWriter(handle, start, (end) => {
       if (total !== undefined) options.onWritten?.(target, total, end);
     });
-    writer.on("error", () => undefined);
+    let received = { position: start, speed: 0 };
+    try {
+      received = await this.receive(answer.body, writer, start, total, options);
+      await writer.end();
+    } finally {
+      // What was received stays on disk for a resume (written, not flushed).
+      await writer.abort();
+      await handle.close();
+    }
+    const { position, speed } = received;
+    if (total !== undefined && position !== total) {
+      throw new Error(`connection closed at ${position} of ${total} bytes`);
+    }
+    options.onProgress({ bytes: position, total: position, speed });
+  }
+
+  /**
+   * Reads `body` into `writer` from its `data` events (no promise per chunk), pausing the
+   * socket while the writer's queue is full or the bandwidth cap wants a rest; reports
+   * progress about once a second. Resolves with the end offset and last speed when the body ends.
+   */
+  private receive(
+    body: IncomingMessage,
+    writer: BatchedFileWriter,
+    start: number,
+    total: number | undefined,
+    options: FetchOptions,
+  ): Promise<{ position: number; speed: number }> {
+    const max = this.options.maxBytes;
+    const rate = this.options.bandwidthBytesPerSecond;
     let position = start;
     let lastReport = 0;
     let windowStart = Date.now();
     let windowBytes = 0;
     let speed = 0;
-    const rate = this.options.bandwidthBytesPerSecond;
-    try {
-      for await (const chunk of answer.body as AsyncIterable<Buffer>) {
-        if (!writer.write(chunk)) await once(writer, "drain");
+    return new Promise((resolve, reject) => {
+      const fail = (error: unknown) => {
+        body.destroy();
+        reject(error);
+      };
+      const report = (now: number) => {
+        const elapsed = now - windowStart;
+        speed = elapsed > 0 ? Math.round((windowBytes * 1000) / elapsed) : speed;
+        lastReport = now;
+        options.onProgress({ bytes: position, ...(total !== undefined && { total }), speed });
+        if (elapsed > 3000) {
+          windowStart = now;
+          windowBytes = 0;
+        }
+      };
+      body.on("data", (chunk: Buffer) => {
         position += chunk.length;
         windowBytes += chunk.length;
         if (max > 0 && position > max) {
-          throw new NimbusError("file_too_large", "larger than OFFLINE_MAX_BYTES", {
-            params: { limit: max },
-          });
+          fail(
+            new NimbusError("file_too_large", "larger than OFFLINE_MAX_BYTES", { params: { limit: max } }),
+          );
+          return;
+        }
+        if (!writer.push(chunk)) {
+          if (writer.error) return fail(writer.error);
+          body.pause();
+          writer.onDrain(() => (writer.error ? fail(writer.error) : body.resume()));
         }
         const now = Date.now();
-        const elapsed = now - windowStart;
         if (rate > 0) {
-          const due = (windowBytes / rate) * 1000 - elapsed;
-          if (due > 0) await sleep(due, undefined, { signal: options.signal });
-        }
-        if (now - lastReport >= PROGRESS_EVERY_MS) {
-          speed = elapsed > 0 ? Math.round((windowBytes * 1000) / Math.max(elapsed, 1)) : speed;
-          lastReport = now;
-          options.onProgress({ bytes: position, ...(total !== undefined && { total }), speed });
-          if (elapsed > 3000) {
-            windowStart = now;
-            windowBytes = 0;
+          const due = (windowBytes / rate) * 1000 - (now - windowStart);
+          if (due > 0 && !body.isPaused()) {
+            body.pause();
+            setTimeout(() => body.resume(), due);
           }
         }
-      }
-      await new Promise<void>((resolve, reject) =>
-        writer.end((error?: Error | null) => (error ? reject(error) : resolve())),
-      );
-    } finally {
-      // What was written stays for a resume; whatever was still queued is dropped with the writer.
-      if (!writer.writableFinished) {
-        writer.destroy();
-        await writer.flush().catch(() => undefined);
-      }
-      await handle.close();
-    }
-    if (total !== undefined && position !== total) {
-      throw new Error(`connection closed at ${position} of ${total} bytes`);
-    }
-    options.onProgress({ bytes: position, total: position, speed });
+        if (now - lastReport >= PROGRESS_EVERY_MS) report(now);
+      });
+      body.once("error", fail);
+      body.once("aborted", () => fail(new Error("the connection closed early")));
+      body.once("end", () => resolve({ position, speed }));
+    });
   }
 
   /** Follows up to 5 redirects by hand, every hop checked by the guard (literal addresses here, names in the lookup). */
@@ -232,15 +249,13 @@ export class HttpSource implements OfflineSource {
         throw new NimbusError("offline_link_unsupported", `redirected to ${parsed.protocol}`);
       }
       await this.options.guard.resolveAllowed(parsed.hostname);
-      const { agent, request } = await this.undici();
-      let answer: Dispatcher.ResponseData;
+      let answer: Awaited<ReturnType<GuardedGet["open"]>>;
       try {
-        answer = await request(current, {
-          dispatcher: agent,
-          method: "GET",
-          headers: { "user-agent": this.options.userAgent ?? "Nimbus-CloudDownload/1.0", ...headers },
+        answer = await this.client.open(
+          parsed,
+          { "user-agent": this.options.userAgent ?? "Nimbus-CloudDownload/1.0", ...headers },
           signal,
-        });
+        );
       } catch (error) {
         throw unwrapGuard(error);
       }
@@ -256,13 +271,7 @@ export class HttpSource implements OfflineSource {
   }
 }
 
-/** Drops a body we will not read (its abort error is expected, not a fault). */
-function discard(body: Dispatcher.ResponseData["body"]): void {
-  body.on("error", () => undefined);
-  body.destroy();
-}
-
-/** undici wraps the lookup's error; the guard's refusal must reach the task as it is. */
+/** A connection error may wrap the lookup's; the guard's refusal must reach the task as it is. */
 function unwrapGuard(error: unknown): unknown {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current; depth++) {

@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HttpSource } from "./http-source.js";
+import { type LookupFunction, SsrfGuard } from "./ssrf-guard.js";
+
+/** A guard that takes 127.0.0.1 for the one public address, and refuses every other (127.0.0.2 too). */
+class OneAddressGuard extends SsrfGuard {
+  override isAddressAllowed(ip: string): boolean {
+    return ip === "127.0.0.1";
+  }
+}
+
+const answer =
+  (...addresses: string[]): LookupFunction =>
+  (_host, callback) =>
+    callback(
+      null,
+      addresses.map((address) => ({ address, family: 4 })),
+    );
+
+describe("HttpSource through the SSRF guard (node:http)", () => {
+  const bytes = randomBytes(3 * 1024 * 1024 + 17);
+  const seen: string[] = [];
+  let server: http.Server;
+  let port: number;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "nimbus-http-source-"));
+    server = http.createServer((req, res) => {
+      seen.push(`${req.headers.host} ${req.url}`);
+      const target = req.url?.startsWith("/to/") ? decodeURIComponent(req.url.slice(4)) : undefined;
+      if (target) return res.writeHead(302, { location: target }).end();
+      res.writeHead(200, { "content-length": bytes.length, etag: '"v1"' }).end(bytes);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const source = (lookup: LookupFunction) =>
+    new HttpSource({
+      guard: new OneAddressGuard({ allowPrivate: false, lookup }),
+      maxBytes: 0,
+      bandwidthBytesPerSecond: 0,
+    });
+
+  async function fetchInto(http: HttpSource, url: string): Promise<Buffer> {
+    const link = { kind: "url" as const, url };
+    const signal = new AbortController().signal;
+    const manifest = await http.inspect(link, signal);
+    const target = path.join(dir, String(seen.length));
+    await http.fetch(link, manifest, { dir: target, signal, onProgress: () => undefined });
+    return readFile(path.join(target, ...(manifest.files[0]?.path ?? [])));
+  }
+
+  it("fetches through a name the guard resolved, and writes every byte", async () => {
+    const http = source(answer("127.0.0.1"));
+    try {
+      expect((await fetchInto(http, `http://files.test:${port}/file.bin`)).equals(bytes)).toBe(true);
+    } finally {
+      await http.close();
+    }
+  });
+
+  it("refuses a redirect to an address the guard refuses", async () => {
+    const http = source(answer("127.0.0.1"));
+    const hop = encodeURIComponent(`http://127.0.0.2:${port}/file.bin`);
+    await expect(
+      http.inspect({ kind: "url", url: `http://127.0.0.1:${port}/to/${hop}` }, AbortSignal.timeout(5000)),
+    ).rejects.toMatchObject({ error: "offline_address_refused" });
+    await http.close();
+  });
+
+  it("refuses a redirect to a name that resolves to a refused address", async () => {
+    const http = source((host, callback) =>
+      answer(host === "inner.test" ? "127.0.0.2" : "127.0.0.1")(host, callback),
+    );
+    const hop = encodeURIComponent(`http://inner.test:${port}/file.bin`);
+    await expect(
+      http.inspect({ kind: "url", url: `http://outer.test:${port}/to/${hop}` }, AbortSignal.timeout(5000)),
+    ).rejects.toMatchObject({ error: "offline_address_refused" });
+    expect(seen.some((line) => line.startsWith("inner.test"))).toBe(false);
+    await http.close();
+  });
+
+  it("checks the connection's own lookup: a name that answers differently the second time is refused", async () => {
+    let lookups = 0;
+    const http = source((host, callback) =>
+      answer(lookups++ === 0 ? "127.0.0.1" : "127.0.0.2")(host, callback),
+    );
+    const before = seen.length;
+    await expect(
+      http.inspect({ kind: "url", url: `http://rebind.test:${port}/file.bin` }, AbortSignal.timeout(5000)),
+    ).rejects.toMatchObject({ error: "offline_address_refused" });
+    expect(lookups).toBe(2);
+    expect(seen.length).toBe(before);
+    await http.close();
+  });
+});
