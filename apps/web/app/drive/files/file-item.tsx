@@ -4,7 +4,7 @@ import { formatBytes } from "../../i18n/format.js";
 import { useLocale, useT } from "../../i18n/i18n.js";
 import type { LayoutView } from "./geometry.js";
 import { formatModified, trashFacts } from "./item-facts.js";
-import { Check, Location, MenuButton, Name, Thumb, WatchedBar } from "./item-parts.js";
+import { checkButton, Location, menuButton, Name, Thumb, WatchedBar } from "./item-parts.js";
 
 export interface ItemProps {
   file: DriveFile;
@@ -40,7 +40,11 @@ function sameValues(a: CSSProperties, b: CSSProperties): boolean {
   return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
 }
 
-/** One item as a list row or a grid card (a `row` of the grid; the card is its cell). */
+/**
+ * One item as a list row or a grid card (a `row` of the grid; the card is its cell). Its
+ * parts are called as functions, not rendered as components: a scroll patches a screenful
+ * of rows each frame, and a component per part is a fiber and hooks more per row (0073).
+ */
 export const FileItem = memo(function FileItem(props: ItemProps) {
   const locale = useLocale();
   const t = useT();
@@ -78,12 +82,12 @@ export const FileItem = memo(function FileItem(props: ItemProps) {
       <div role="row" tabIndex={-1} aria-selected={selected} aria-rowindex={index + 2} {...common}>
         {/* biome-ignore lint/a11y/useSemanticElements: a virtualized grid positions its rows itself, which table elements cannot */}
         <div role="gridcell" tabIndex={-1} className="cell-name">
-          <Check index={index} selected={selected} name={file.name} onCheck={props.onCheck} />
-          <Thumb file={file} size={22} row />
+          {checkButton(index, selected, file.name, t, props.onCheck)}
+          {Thumb({ file, size: 22, row: true })}
           <span className="name-stack">
-            <Name file={file} renaming={renaming} onRename={props.onRename} />
-            {props.location && <Location file={file} path={props.location} />}
-            <WatchedBar file={file} />
+            {Name({ file, renaming, onRename: props.onRename, t })}
+            {props.location && Location({ file, path: props.location, t })}
+            {WatchedBar({ file, t, locale })}
             <span className="row-meta muted" aria-hidden="true" suppressHydrationWarning>
               {(trash
                 ? // In the trash, what matters first: the days left, then when, then the size.
@@ -106,7 +110,7 @@ export const FileItem = memo(function FileItem(props: ItemProps) {
         </div>
         {/* biome-ignore lint/a11y/useSemanticElements: a virtualized grid positions its rows itself, which table elements cannot */}
         <div role="gridcell" tabIndex={-1} className="cell-actions">
-          <MenuButton index={index} name={file.name} onMenu={props.onMenu} />
+          {menuButton(index, file.name, t, props.onMenu)}
         </div>
       </div>
     );
@@ -114,21 +118,21 @@ export const FileItem = memo(function FileItem(props: ItemProps) {
     // biome-ignore lint/a11y/useSemanticElements: a virtualized grid positions its rows itself, which table elements cannot
     <div role="gridcell" tabIndex={-1} aria-selected={selected} {...common}>
       <div className="card-preview">
-        <Thumb file={file} size={44} />
-        <Check index={index} selected={selected} name={file.name} onCheck={props.onCheck} />
-        <WatchedBar file={file} />
+        {Thumb({ file, size: 44 })}
+        {checkButton(index, selected, file.name, t, props.onCheck)}
+        {WatchedBar({ file, t, locale })}
       </div>
       <div className="card-text">
-        <Name file={file} renaming={renaming} onRename={props.onRename} />
+        {Name({ file, renaming, onRename: props.onRename, t })}
         {props.location ? (
-          <Location file={file} path={props.location} />
+          Location({ file, path: props.location, t })
         ) : (
           <span className="card-meta muted" suppressHydrationWarning>
             {trash ? trash.left || modified : folder ? modified : size}
           </span>
         )}
       </div>
-      <MenuButton index={index} name={file.name} onMenu={props.onMenu} />
+      {menuButton(index, file.name, t, props.onMenu)}
     </div>
   );
 }, sameItemProps);

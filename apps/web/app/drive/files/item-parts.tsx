@@ -1,12 +1,12 @@
 import type { DriveFile } from "@nimbus/protocol";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { fileIcons, itemIcon, itemTone } from "../../components/file-icons.js";
+import { fileIcons, itemTone } from "../../components/file-icons.js";
 import { Icon } from "../../components/icon.js";
 import * as icons from "../../components/icons.js";
 import { watchedPercent } from "../../components/player/time.js";
 import { formatPercent } from "../../i18n/format.js";
-import { useLocale, useT } from "../../i18n/i18n.js";
+import { type Translate, useT } from "../../i18n/i18n.js";
 import { nameParts } from "./name-parts.js";
 import { folderPath } from "./use-file-actions.js";
 
@@ -60,13 +60,12 @@ const TEXT_THUMBNAIL = /^text\/|^application\/(json|xml|javascript)$/;
  * An item's picture: its type's icon, with the thumbnail drawn over it once loaded (so a
  * row is never blank while thumbnails are pending). A list row keeps the icon alone for
  * text files: their first lines shrunk to 32 px are a white square, in dark mode too.
+ * The icon is the span's CSS mask (files.css, `tone-*`), not an inline SVG: a scroll
+ * brings a screenful of rows each frame, and an SVG is three more nodes to style, lay
+ * out and paint in each (decision 0073). `size` is the icon's: 22 in rows, 44 on cards.
  */
 export function Thumb({ file, size, row = false }: { file: DriveFile; size: number; row?: boolean }) {
-  const icon = (
-    <span className={`file-icon tone-${itemTone(file)}`}>
-      <Icon d={itemIcon(file)} size={size} />
-    </span>
-  );
+  const icon = <span className={`file-icon tone-${itemTone(file)}${size > 32 ? " icon-large" : ""}`} />;
   if (!file.thumbnail_link || (row && TEXT_THUMBNAIL.test(file.mime_type ?? ""))) return icon;
   // Keyed by file: a recycled row (view-rows.tsx) must not show the last file's picture
   // while the next one loads.
@@ -94,18 +93,14 @@ export function Thumb({ file, size, row = false }: { file: DriveFile; size: numb
   );
 }
 
-export function Check({
-  index,
-  selected,
-  name,
-  onCheck,
-}: {
-  index: number;
-  selected: boolean;
-  name: string;
-  onCheck(index: number): void;
-}) {
-  const t = useT();
+/** The selection box (drawn by CSS from `aria-pressed`: files.css). Plain functions, not components: no hooks per row. */
+export function checkButton(
+  index: number,
+  selected: boolean,
+  name: string,
+  t: Translate,
+  onCheck: (index: number) => void,
+) {
   return (
     <button
       type="button"
@@ -117,24 +112,18 @@ export function Check({
         event.stopPropagation();
         onCheck(index);
       }}
-      onPointerDown={(event) => event.stopPropagation()}
-    >
-      {/* Unchecked, the box is drawn by CSS: one SVG fewer in each of the rows a scroll brings. */}
-      {selected ? <Icon d={fileIcons.selectAll} size={18} /> : <span className="check-box" />}
-    </button>
+      onPointerDown={stopPropagation}
+    />
   );
 }
 
-export function MenuButton({
-  index,
-  name,
-  onMenu,
-}: {
-  index: number;
-  name: string;
-  onMenu(index: number, anchor: HTMLElement): void;
-}) {
-  const t = useT();
+/** The ⋮ button (its dots are a CSS mask: files.css). */
+export function menuButton(
+  index: number,
+  name: string,
+  t: Translate,
+  onMenu: (index: number, anchor: HTMLElement) => void,
+) {
   return (
     <button
       type="button"
@@ -146,11 +135,13 @@ export function MenuButton({
         event.stopPropagation();
         onMenu(index, event.currentTarget);
       }}
-      onPointerDown={(event) => event.stopPropagation()}
-    >
-      <Icon d={fileIcons.more} />
-    </button>
+      onPointerDown={stopPropagation}
+    />
   );
+}
+
+function stopPropagation(event: { stopPropagation(): void }) {
+  event.stopPropagation();
 }
 
 /** The name, truncated in the middle so the extension stays visible (the full name is the title). */
@@ -165,9 +156,7 @@ export function NameText({ file }: { file: DriveFile }) {
 }
 
 /** Where the item lives: its folder's path, opening the folder. */
-export function Location({ file, path }: { file: DriveFile; path: string }) {
-  const t = useT();
-  const stop = (event: { stopPropagation(): void }) => event.stopPropagation();
+export function Location({ file, path, t }: { file: DriveFile; path: string; t: Translate }) {
   return (
     <Link
       className="file-location"
@@ -175,9 +164,9 @@ export function Location({ file, path }: { file: DriveFile; path: string }) {
       title={path}
       aria-label={t("files.location.open", { path })}
       tabIndex={-1}
-      onPointerDown={stop}
-      onClick={stop}
-      onDoubleClick={stop}
+      onPointerDown={stopPropagation}
+      onClick={stopPropagation}
+      onDoubleClick={stopPropagation}
       draggable={false}
     >
       <Icon d={icons.folder} size={12} />
@@ -187,9 +176,7 @@ export function Location({ file, path }: { file: DriveFile; path: string }) {
 }
 
 /** How much of a video or song the user has played (`playback_position`): a thin bar, as video sites draw it. */
-export function WatchedBar({ file }: { file: DriveFile }) {
-  const t = useT();
-  const locale = useLocale();
+export function WatchedBar({ file, t, locale }: { file: DriveFile; t: Translate; locale: string }) {
   const share = watchedPercent(file.playback_position);
   if (share <= 0) return null;
   const label = t("files.watched", { percent: formatPercent(Math.round(share), locale) });
@@ -208,8 +195,7 @@ export function WatchedBar({ file }: { file: DriveFile }) {
   );
 }
 
-export function Name({ file, renaming, onRename }: NameProps): ReactNode {
-  const t = useT();
+export function Name({ file, renaming, onRename, t }: NameProps & { t: Translate }): ReactNode {
   if (renaming) return <RenameInput file={file} onRename={onRename} />;
   return (
     <span className="file-name" title={file.name}>

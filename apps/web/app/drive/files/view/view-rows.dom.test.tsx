@@ -8,8 +8,9 @@ import { geometry } from "../geometry.js";
 import { NO_SELECTION, type Selection } from "../selection.js";
 import { rowDomId, ViewRows } from "./view-rows.js";
 
-// Decision 0073: rows are recycled by slot while scrolling, so a frame patches rows instead
-// of building them; the focused and the renaming item keep their own element.
+// Decision 0073: rows are recycled by their position in the window while scrolling, so a
+// frame patches rows instead of building or moving them; the focused and the renaming item
+// keep their own element.
 const FILES: DriveFile[] = Array.from({ length: 40 }, (_, i) =>
   driveFile({
     id: `f${i}`,
@@ -19,12 +20,12 @@ const FILES: DriveFile[] = Array.from({ length: 40 }, (_, i) =>
   }),
 );
 
-/** Ten list rows from `first`; `scrollTo` moves them as a scroll would. */
-let scrollTo: (first: number) => void = () => {};
+/** Ten list rows from `first` (nine when the scroll stops on a row's edge); `scrollTo` moves them as a scroll would. */
+let scrollTo: (first: number, count?: number) => void = () => {};
 
 function Rows({ selection = NO_SELECTION }: { selection?: Selection }) {
-  const [first, setFirst] = useState(0);
-  scrollTo = setFirst;
+  const [[first, count], setWindow] = useState([0, 10]);
+  scrollTo = (to, rows = 10) => setWindow([to, rows]);
   return (
     <div>
       <ViewRows
@@ -33,7 +34,7 @@ function Rows({ selection = NO_SELECTION }: { selection?: Selection }) {
         g={geometry("list", 800, false)}
         gap={0}
         first={first}
-        last={first + 9}
+        last={first + count - 1}
         selection={selection}
         renamingId={null}
         dropIndex={-1}
@@ -45,25 +46,36 @@ function Rows({ selection = NO_SELECTION }: { selection?: Selection }) {
   );
 }
 
-const scroll = (first: number) => act(() => scrollTo(first));
+const scroll = (first: number, count?: number) => act(() => scrollTo(first, count));
 
 const element = (id: string) => document.getElementById(rowDomId(id));
 
 describe("ViewRows", () => {
-  it("reuses a scrolled-out row's element for the row scrolled in, with the new file's picture", async () => {
+  it("patches the row elements in place on a scroll: each position keeps its element, with the new file's picture", async () => {
     await renderPage(<Rows />);
-    const leaving = element("f0");
-    const leavingPicture = leaving?.querySelector("img");
-    const staying = element("f5");
+    const top = element("f0");
+    const bottom = element("f9");
+    const bottomPicture = bottom?.querySelector("img");
     await scroll(1);
     expect(element("f0")).toBeNull();
-    expect(element("f5")).toBe(staying);
-    // f10 took over f0's slot: the same element, patched.
-    expect(element("f10")).toBe(leaving);
+    // The rows kept their place in the DOM (no node moved): f1 is now drawn by the first element.
+    expect(element("f1")).toBe(top);
+    expect(element("f10")).toBe(bottom);
+    expect(document.querySelector("[data-index]")).toBe(top);
     // Its picture is a new element, so the last file's image never shows while the next loads.
     const picture = element("f10")?.querySelector("img");
     expect(picture?.getAttribute("src")).toBe("/thumb/10.webp");
-    expect(picture).not.toBe(leavingPicture);
+    expect(picture).not.toBe(bottomPicture);
+  });
+
+  it("keeps the rows' elements when the scroll stops on a row's edge and one row fewer is rendered", async () => {
+    await renderPage(<Rows />);
+    await scroll(3);
+    const top = element("f3");
+    await scroll(4, 9);
+    expect(element("f4")).toBe(top);
+    await scroll(5);
+    expect(element("f5")).toBe(top);
   });
 
   it("keeps the focused row's element whatever the slots do", async () => {

@@ -29,14 +29,15 @@ export function ViewRows(props: {
 }) {
   const { items, view, g, gap, selection } = props;
   // Recycled keys: a scroll of a screen or more replaces every item each frame, and keyed
-  // by id React would build ~25 elements per row anew; keyed by slot it patches a row's
-  // text and attributes (decision 0073). A slot stays the same while its item stays in
-  // view; the focused and the renaming item keep their id, so focus and the name being
+  // by id React would build ~25 elements per row anew. Keyed by its position in the
+  // rendered window, a row element stays where it is and React patches its text and
+  // attributes (decision 0073). Not by `index % slots`: React then reorders the children
+  // on every scroll up, moving each row's DOM node, which costs the browser as much as a
+  // new one. The focused and the renaming item keep their id, so focus and the name being
   // typed never move to another file.
-  const rowSlots = props.last - props.first + 1;
-  const itemSlots = rowSlots * g.columns;
+  const firstIndex = props.first * g.columns;
   const keyOf = (file: DriveFile, index: number) =>
-    index === selection.focus || file.id === props.renamingId ? file.id : `slot-${index % itemSlots}`;
+    index === selection.focus || file.id === props.renamingId ? file.id : `slot-${index - firstIndex}`;
   const rendered: ReactNode[] = [];
   for (let row = props.first; row <= props.last; row++) {
     const cells: ReactNode[] = [];
@@ -46,7 +47,7 @@ export function ViewRows(props: {
       if (!file) break;
       const style =
         view === "list"
-          ? { transform: `translateY(${row * g.rowHeight}px)`, height: g.rowHeight }
+          ? { top: row * g.rowHeight, height: g.rowHeight }
           : { width: g.cellWidth, height: g.rowHeight - gap };
       cells.push(
         <FileItem
@@ -72,12 +73,12 @@ export function ViewRows(props: {
       rendered.push(
         // biome-ignore lint/a11y/useSemanticElements: a virtualized grid positions its rows itself, which table elements cannot
         <div
-          key={`row-${row % rowSlots}`}
+          key={`row-${row - props.first}`}
           role="row"
           tabIndex={-1}
           aria-rowindex={row + 1}
           className="grid-row"
-          style={{ transform: `translateY(${row * g.rowHeight}px)`, gap }}
+          style={{ top: row * g.rowHeight, gap }}
         >
           {cells}
         </div>,
