@@ -1,17 +1,30 @@
-import { useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 
-const noSubscription = () => () => {};
-const onClient = () => true;
-const onServer = () => false;
+/** Set once the first hydration's effects have run: anything mounted later starts hydrated. */
+let pageHydrated = false;
+
+/** Whether the page's first hydration is over (false on the server and while React hydrates). */
+export function isPageHydrated(): boolean {
+  return pageHydrated;
+}
 
 /**
  * Whether the page's scripts have taken over its server-rendered HTML: false on the server
  * and in the hydrating render (which must match the server's HTML), true from the render
  * React does right after hydration, and at once in anything mounted later (a client-side
  * navigation never shows the waiting state).
+ * The render after hydration is a transition (decision 0081): it swaps the drive's server
+ * cards for the virtual grid and clears every control's busy state, a long task on a phone
+ * that React now cuts into slices (a `useSyncExternalStore` snapshot that differs from the
+ * server's re-renders synchronously, in one piece, right after the hydration's commit).
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, onClient, onServer);
+  const [hydrated, setHydrated] = useState(pageHydrated);
+  useEffect(() => {
+    pageHydrated = true;
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }
 
 /** What a control that needs the page's scripts carries until they have taken over. */

@@ -1,6 +1,6 @@
 import type { About, UserMe } from "@nimbus/protocol";
 import { nimbusApi } from "@nimbus/protocol";
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { callEndpoint, errorText } from "../api/client.js";
 import { useLocale, useT } from "../i18n/i18n.js";
@@ -85,10 +85,14 @@ export function useLoadDriveSession(): { session: DriveSession; reload: () => vo
         const vip = privilege.ok ? privilege.data.data : undefined;
         const base = { status: "ready" as const, user: me.user, freeDays: freeDaysOf(jar) };
         const extra = vip ? { vip } : {};
-        setSession(
-          about.ok
-            ? { ...base, ...extra, about: about.data }
-            : { ...base, ...extra, aboutError: errorText(about.error, t) },
+        // The whole shell (header, sidebar, page) renders again with the user: a transition
+        // React slices, not one long task on a phone just after hydration (decision 0081).
+        startTransition(() =>
+          setSession(
+            about.ok
+              ? { ...base, ...extra, about: about.data }
+              : { ...base, ...extra, aboutError: errorText(about.error, t) },
+          ),
         );
         if (privilege.ok) void claimInviteDays(me.user.sub, vip, locale, setSession);
       },

@@ -1,4 +1,5 @@
-import { type RefObject, useLayoutEffect, useState } from "react";
+import { type RefObject, startTransition, useLayoutEffect, useState } from "react";
+import { isPageHydrated } from "../../../components/use-hydrated.js";
 
 /** The part of `container` in the window (its own coordinates) and its width, measured once a frame on scroll and resize. */
 export function useViewport(container: RefObject<HTMLDivElement | null>) {
@@ -18,7 +19,10 @@ export function useViewport(container: RefObject<HTMLDivElement | null>) {
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
     };
-    measure();
+    // Measured while the page hydrates, the rows follow in a transition React can slice:
+    // the server's rows stand until then (decision 0081). Mounted later, at once.
+    if (isPageHydrated()) measure();
+    else startTransition(measure);
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);
     const observer = new ResizeObserver(schedule);
