@@ -354,7 +354,7 @@ function sectionText(rows, end, grid, ok) {
   const smoothOk = end.smooth.p95 <= 16.7 && grid.p95 <= 16.7;
   const ms = (value) => `${value?.toFixed(1)} ms`;
   const scrollRow = ([view, s]) =>
-    `| ${view} | ${[s.p50, s.p95, s.max, s.scriptMs, s.styleMs, s.layoutMs, s.taskMs, s.cpuTaskMs, s.cpuScriptMs, s.cpuStyleLayoutMs, s.cpuPaintMs].map(ms).join(" | ")} | ${s.maxRows} |`;
+    `| ${view} | ${[s.p50, s.p95, s.max, s.scriptMs, s.styleMs, s.layoutMs, s.taskMs, s.cpuTaskMs, s.cpuScriptMs, s.cpuStyleLayoutMs, s.cpuPaintMs].map(ms).join(" | ")} | ${s.maxRows} | ${s.moved} |`;
   return `## Drive web: a 100,000-file folder (\`node bench/drive-web.mjs\`)
 
 Machine: ${machine()}; load average during the run ${loadavg()[0].toFixed(1)} (other work shares the cores). Built server (SQLite, local blobs) and the machine's Chromium (headless, 1440×900),
@@ -379,8 +379,8 @@ thread by Chromium's counters (CDP \`Performance.getMetrics\`: script, style, la
 time, which the machine's load stretches) and by a trace's thread CPU time (\`tdur\` on the renderer's
 main thread: all tasks, script less the style and layout it forced, style and layout, paint):
 
-| view | frame p50 | frame p95 | max | script | style | layout | all tasks | CPU: all tasks | CPU: script | CPU: style + layout | CPU: paint | items in the DOM (max) |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| view | frame p50 | frame p95 | max | script | style | layout | all tasks | CPU: all tasks | CPU: script | CPU: style + layout | CPU: paint | items in the DOM (max) | frames that scrolled |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${[
   ["list", end.smooth],
   ["grid", grid],
