@@ -156,7 +156,7 @@ export class HttpSource implements OfflineSource {
     }
     if (!partial) options.onRestart?.(target);
     const handle = await open(target, partial ? "r+" : "w");
-    // Few, big writes (4 MiB writev batches, one on its way while the socket is read), each reported so the GCID is computed behind them.
+    // One writev of all that arrived at a time, while the socket is read; each reported so the GCID is computed behind it.
     const writer = new BatchedFileWriter(handle, start, (end) => {
       if (total !== undefined) options.onWritten?.(target, total, end);
     });
