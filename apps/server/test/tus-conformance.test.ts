@@ -166,14 +166,20 @@ describe("tus 1.0 conformance", () => {
       tusUpload(bytes, { url, token: alice.token }),
       tusUpload(bytes, { url, token: alice.token }),
     ];
-    const outcomes = await Promise.allSettled(runs.map((run) => run.done));
-    // The loser is told at once, not after the 10 s a holder on another node is waited for.
-    expect(performance.now() - started).toBeLessThan(5_000);
+    const settledAfter: number[] = [];
+    const outcomes = await Promise.allSettled(
+      runs.map((run, i) => run.done.finally(() => (settledAfter[i] = performance.now() - started))),
+    );
     const statuses = outcomes.map((outcome) =>
       outcome.status === "fulfilled" ? 204 : tusFailure(outcome.reason).status,
     );
     expect(statuses).toContain(204);
     for (const status of statuses) expect([204, 409]).toContain(status);
+    // A loser is told at once, not after the 10 s a holder on another node is waited for
+    // (timed on its own: the winner's 16 MiB take longer than that on a loaded machine).
+    statuses.forEach((status, i) => {
+      if (status === 409) expect(settledAfter[i]).toBeLessThan(8_000);
+    });
     const head = await call(url, "HEAD", { "tus-resumable": "1.0.0" });
     expect(head.headers.get("upload-offset")).toBe(String(bytes.length));
   });
