@@ -18,7 +18,7 @@ export interface FileList {
   loading: boolean;
   error?: ApiFailure | undefined;
   loadMore(): void;
-  /** Fetches again, keeping as many rows as are loaded (up to one big page). */
+  /** Fetches again every row that is loaded (in pages of the API's largest size). */
   refresh(): void;
   /** An optimistic change to the loaded rows. */
   patch(change: (items: DriveFile[]) => DriveFile[]): void;
@@ -44,11 +44,24 @@ function uniqueItems(data: Pages | undefined): DriveFile[] {
   return items;
 }
 
-/** The loaded pages as one page (the last page's token continues it): what a patch or refresh keeps. */
+/** The loaded pages as one page (the last page's token continues it): what a patch keeps. */
 function collapsed(data: Pages, change: (items: DriveFile[]) => DriveFile[] = (items) => items): Pages {
   const last = data.pages[data.pages.length - 1];
   const files = change(uniqueItems(data));
   return { pages: [{ ...(last as DriveFileList), files }], pageParams: [""] };
+}
+
+/**
+ * The loaded rows in pages of `size`, the last page's token on each (a refetch asks for
+ * as many pages as there are, following the fresh pages' tokens; only the first param is read).
+ */
+function repaged(data: Pages, size: number): Pages {
+  const last = data.pages[data.pages.length - 1] as DriveFileList;
+  const items = uniqueItems(data);
+  const pages: DriveFileList[] = [];
+  for (let start = 0; start < items.length || pages.length === 0; start += size)
+    pages.push({ ...last, files: items.slice(start, start + size) });
+  return { pages, pageParams: pages.map(() => "") };
 }
 
 /**
@@ -73,11 +86,14 @@ export function useFileList(
   requestRef.current = request;
   /** The first page's size on the next fetch: the loaded rows when refreshing. */
   const firstLimit = useRef(request.limit);
+  /** The size of the pages after the first: bigger while a refresh asks for every loaded row again. */
+  const laterLimit = useRef(NEXT_PAGE);
+  const refreshes = useRef(0);
 
   const query = useInfiniteQuery<DriveFileList, Error, Pages, readonly string[], string>({
     queryKey,
     queryFn: ({ pageParam, signal }) => {
-      const limit = pageParam ? NEXT_PAGE : firstLimit.current;
+      const limit = pageParam ? laterLimit.current : firstLimit.current;
       firstLimit.current = requestRef.current.limit;
       const early = pageParam ? undefined : takeEarlyList(key);
       return dataOrThrow(
@@ -96,14 +112,21 @@ export function useFileList(
     refetchOnReconnect: false,
   });
 
+  // Every loaded row is asked for again, in pages of the API's largest size: a view scrolled
+  // past the first page of a refresh keeps its rows and its place.
   const refresh = useCallback(() => {
     const data = client.getQueryData<Pages>(queryKey);
     if (data) {
       const loaded = data.pages.reduce((sum, page) => sum + page.files.length, 0);
       firstLimit.current = Math.min(MAX_REFRESH, Math.max(requestRef.current.limit, loaded));
-      client.setQueryData<Pages>(queryKey, collapsed(data));
+      laterLimit.current = MAX_REFRESH;
+      client.setQueryData<Pages>(queryKey, repaged(data, MAX_REFRESH));
     }
-    void client.refetchQueries({ queryKey, exact: true });
+    const refreshing = ++refreshes.current;
+    void client.refetchQueries({ queryKey, exact: true }).finally(() => {
+      // A newer refresh cancelled this one and still needs the big pages.
+      if (refreshes.current === refreshing) laterLimit.current = NEXT_PAGE;
+    });
   }, [client, queryKey]);
 
   // A navigation's loader brought a newer first page of this view: it replaces the cached rows;
