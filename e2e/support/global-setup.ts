@@ -38,6 +38,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Journeys are proxied by nobody, but the membership one sends a friend's address in
     // X-Forwarded-For so invite anti-farming sees two people.
     TRUST_PROXY: "127.0.0.1",
+    // Every worker's viewers share this server: with the default (half the cores, so 1 here)
+    // one worker's film left the other's share visitor "busy preparing other videos".
+    PLAYBACK_MAX_TRANSCODES: "4",
   };
   const [server, shared] = await Promise.all([
     startBuiltServer({ env: settings }),
