@@ -89,8 +89,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.addHook("onClose", () => services.remoteConfig.close());
   installRequestMetrics(app, services.metrics);
   watchDataVolume(app, services.dataVolume);
-  // The BitTorrent child process stops (once running fetches have been aborted).
-  app.addHook("onClose", () => services.torrents.close());
+  // Every cloud-download source stops: the BitTorrent child process (once running fetches have
+  // been aborted) and the web source's keep-alive sockets.
+  app.addHook("onClose", () => services.offline.close());
   // Running ffmpeg streams stop (playback, decision 0060).
   app.addHook("onClose", () => services.hlsSessions.close());
   // Root hooks come before any scope context loads: a context copies the root's hooks when it loads.
