@@ -1,4 +1,5 @@
 import type { FileHandle } from "node:fs/promises";
+import { unwritten } from "../../lib/unwritten.js";
 
 /**
  * Bytes queued in memory before the source is asked to pause. Small on purpose: a 32 MiB queue
@@ -98,7 +99,7 @@ export class BatchedFileWriter {
       const { bytesWritten } = await this.file.writev(pending, this.position);
       this.position += bytesWritten;
       this.unsynced += bytesWritten;
-      pending = remainder(pending, bytesWritten);
+      pending = unwritten(pending, bytesWritten);
     }
     this.onWritten(this.position);
     if (this.unsynced >= SYNC_EVERY_BYTES && !this.syncing) {
@@ -113,19 +114,4 @@ export class BatchedFileWriter {
         });
     }
   }
-}
-
-/** What is left of `buffers` after the first `done` bytes were written (writev may be partial). */
-function remainder(buffers: Buffer[], done: number): Buffer[] {
-  let skip = done;
-  const rest: Buffer[] = [];
-  for (const buffer of buffers) {
-    if (skip >= buffer.length) {
-      skip -= buffer.length;
-      continue;
-    }
-    rest.push(skip > 0 ? buffer.subarray(skip) : buffer);
-    skip = 0;
-  }
-  return rest;
 }

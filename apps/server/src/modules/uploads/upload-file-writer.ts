@@ -1,5 +1,6 @@
 import type { FileHandle } from "node:fs/promises";
 import { Writable } from "node:stream";
+import { unwritten } from "../../lib/unwritten.js";
 
 /**
  * Bytes gathered before one `writev`: fewer, bigger writes than fs.WriteStream's 16 KiB,
@@ -59,7 +60,7 @@ export class UploadFileWriter extends Writable {
       this.position += bytesWritten;
       this.written += bytesWritten;
       this.unsynced += bytesWritten;
-      pending = remainder(pending, bytesWritten);
+      pending = unwritten(pending, bytesWritten);
     }
     this.onWritten(this.position);
     if (this.unsynced >= SYNC_EVERY_BYTES && !this.syncing) {
@@ -74,19 +75,4 @@ export class UploadFileWriter extends Writable {
         });
     }
   }
-}
-
-/** What is left of `buffers` after the first `done` bytes were written (writev may be partial). */
-function remainder(buffers: Buffer[], done: number): Buffer[] {
-  let skip = done;
-  const rest: Buffer[] = [];
-  for (const buffer of buffers) {
-    if (skip >= buffer.length) {
-      skip -= buffer.length;
-      continue;
-    }
-    rest.push(skip > 0 ? buffer.subarray(skip) : buffer);
-    skip = 0;
-  }
-  return rest;
 }
