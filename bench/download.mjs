@@ -28,7 +28,7 @@ import {
   writeRandomFile,
   writeSection,
 } from "./lib.mjs";
-import { NGINX, startNginx } from "./nginx.mjs";
+import { NGINX, offloadLocations, startNginx } from "./nginx.mjs";
 
 const SIZE = Number(process.env.BENCH_DOWNLOAD_BYTES ?? 1024 ** 3);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -82,20 +82,6 @@ async function startNimbus(dataDir, env = {}) {
   });
   children.push(child);
   return { child, origin };
-}
-
-/** deploy/nginx/nimbus.conf's offload location, its alias pointed at this run's blobs. */
-function offloadLocations(blobDir, upstream) {
-  const deployed = readFileSync(path.join(ROOT, "deploy/nginx/nimbus.conf"), "utf8");
-  const internal = /\n(\s*location \/_nimbus_blobs\/ \{[^}]*\})/.exec(deployed)?.[1];
-  if (!internal) throw new Error("deploy/nginx/nimbus.conf has no location /_nimbus_blobs/");
-  return `${internal.replace(/alias [^;]+;/, `alias ${blobDir}/;`)}
-    location /drive/ {
-        proxy_pass ${upstream};
-        proxy_http_version 1.1;
-        proxy_set_header Connection "";
-        proxy_buffering off;
-    }`;
 }
 
 async function seed(origin, file) {
@@ -170,7 +156,7 @@ const offloader = await startNimbus(path.join(work, "data"), { DOWNLOAD_OFFLOAD:
 const nginx = await startNginx({
   work,
   root: www,
-  extra: offloadLocations(path.join(work, "data", "blobs"), offloader.origin),
+  extra: offloadLocations(path.join(work, "data", "blobs"), offloader.origin, "/drive/"),
 });
 children.push(nginx.child);
 const offloadUrl = `${nginx.url}${new URL(link).pathname}${new URL(link).search}`;

@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { freePort, sleep } from "./lib.mjs";
+import { freePort, ROOT, sleep } from "./lib.mjs";
 
 export const NGINX = "/usr/sbin/nginx";
 
@@ -70,4 +70,23 @@ ${extra}
       await exited;
     },
   };
+}
+
+/**
+ * deploy/nginx/nimbus.conf's offload location (DOWNLOAD_OFFLOAD=x-accel), its alias pointed at
+ * this run's blobs, and `proxied` (a path prefix) passed to the Nimbus at `upstream`: the
+ * `extra` of `startNginx` for a Nimbus behind nginx.
+ */
+export function offloadLocations(blobDir, upstream, proxied) {
+  const deployed = readFileSync(path.join(ROOT, "deploy/nginx/nimbus.conf"), "utf8");
+  const internal = /\n(\s*location \/_nimbus_blobs\/ \{[^}]*\})/.exec(deployed)?.[1];
+  if (!internal) throw new Error("deploy/nginx/nimbus.conf has no location /_nimbus_blobs/");
+  return `${internal.replace(/alias [^;]+;/, `alias ${blobDir}/;`)}
+    location ${proxied} {
+        proxy_pass ${upstream};
+        proxy_http_version 1.1;
+        proxy_set_header Connection "";
+        proxy_request_buffering off;
+        proxy_buffering off;
+    }`;
 }

@@ -32,7 +32,7 @@ import {
   writeRandomFile,
   writeSection,
 } from "./lib.mjs";
-import { NGINX } from "./nginx.mjs";
+import { NGINX, offloadLocations, startNginx } from "./nginx.mjs";
 
 const SIZE = Number(process.env.BENCH_DAV_MIB ?? 1024) * 1024 * 1024;
 const LISTING = Number(process.env.BENCH_DAV_LISTING ?? 10_000);
@@ -324,15 +324,33 @@ for (let run = 0; run < RUNS; run++) {
   fsyncFile(path.join(nginxRoot, "big", "big-sync.bin"));
   durable.puts.push(SIZE / ((performance.now() - started) / 1000));
 }
-for (const { base } of targets) await bigGet(`${base}/dav/big/big-0.bin`, auth); // warm-up
+// DOWNLOAD_OFFLOAD=x-accel (the downloads' byte path, issue #34): a second Nimbus on the same
+// DATA_DIR behind an nginx with deploy/nginx/nimbus.conf's internal location; Nimbus signs in,
+// checks and charges, nginx sends the bytes. Its GETs alternate with the other two.
+const offloader = await startBuiltServer({
+  dataDir: nimbus.dataDir,
+  env: { DOWNLOAD_OFFLOAD: "x-accel", LOG_LEVEL: "warn" },
+});
+children.push(offloader.child);
+const front = await startNginx({
+  work: path.join(work, "front"),
+  root: path.join(work, "front", "www"),
+  extra: offloadLocations(path.join(nimbus.dataDir, "blobs"), offloader.url, "/dav/"),
+});
+children.push(front.child);
+const getTargets = [...targets, { name: "Nimbus /dav/ offloaded", base: front.url }];
+results.set("Nimbus /dav/ offloaded", { gets: [] });
+for (const { base } of getTargets) await bigGet(`${base}/dav/big/big-0.bin`, auth); // warm-up
 for (let run = 0; run < RUNS; run++) {
-  for (const { name, base } of targets) {
+  for (const { name, base } of getTargets) {
     const get = await bigGet(`${base}/dav/big/big-0.bin`, auth);
     if (get.size !== SIZE) throw new Error(`${name}: GET got ${get.size} bytes`);
     results.get(name).gets.push(get.speed);
   }
 }
-for (const r of results.values()) Object.assign(r, { put: median(r.puts), get: median(r.gets) });
+await front.stop();
+await offloader.stop();
+for (const r of results.values()) Object.assign(r, { put: r.puts && median(r.puts), get: median(r.gets) });
 durable.put = median(durable.puts);
 const loadAtEnd = loadAverage();
 await nimbus.stop();
@@ -340,6 +358,7 @@ nginx.stop();
 
 const n = results.get(targets[0].name);
 const x = results.get(targets[1].name);
+const o = results.get("Nimbus /dav/ offloaded");
 const ratio = (a, b) => (a / b).toFixed(2);
 const rows = [
   `| ${SMALL.count} × 10 KB PUTs (${SMALL.parallel} at a time) | ${n.filesPerSecond.toFixed(0)} files/s | ${x.filesPerSecond.toFixed(0)} files/s | ${ratio(n.filesPerSecond, x.filesPerSecond)} | ≥ ${TARGET.files} ${mark(n.filesPerSecond / x.filesPerSecond >= TARGET.files)} |`,
@@ -351,6 +370,8 @@ const rows = [
   `| … PUT runs (GiB/s) | ${n.puts.map(g).join(", ")} | ${x.puts.map(g).join(", ")} | | |`,
   `| ${(SIZE / 1024 ** 3).toFixed(2)} GiB GET (curl, median of ${RUNS} after a warm-up) | ${gib(n.get)} | ${gib(x.get)} | ${ratio(n.get, x.get)} | ≥ ${TARGET.get} ${mark(n.get / x.get >= TARGET.get)} |`,
   `| … GET runs (GiB/s) | ${n.gets.map(g).join(", ")} | ${x.gets.map(g).join(", ")} | | |`,
+  `| ${(SIZE / 1024 ** 3).toFixed(2)} GiB GET, Nimbus offloaded to nginx (\`DOWNLOAD_OFFLOAD=x-accel\`) | ${gib(o.get)} | ${gib(x.get)} | ${ratio(o.get, x.get)} | ≥ ${TARGET.get} ${mark(o.get / x.get >= TARGET.get)} |`,
+  `| … offloaded GET runs (GiB/s) | ${o.gets.map(g).join(", ")} | ${x.gets.map(g).join(", ")} | | |`,
 ];
 const markdown = `## WebDAV: Nimbus /dav/ vs nginx dav_methods + dav-ext
 
@@ -365,7 +386,10 @@ and the PROPFINDs (median of 5 after a warm-up, whole body read, the props rclon
 the large PUT and GET (alternating, medians). Nimbus stores a PUT like an upload (hashed, fsynced, committed, deduplicated)
 before it answers; nginx writes the file and answers without an fsync, so the rows "… + fsync" add
 the client's fsync of each file nginx wrote, timed with its PUT (the durable reference, as in
-\`bench/upload.mjs\`). Load average (1 min) at start
+\`bench/upload.mjs\`). The offloaded GET is a second Nimbus on the same data behind another nginx (1 worker)
+whose \`internal\` location is deploy/nginx/nimbus.conf's: Nimbus signs the request in, checks and charges
+it, then answers \`X-Accel-Redirect\` and nginx sends the bytes, as downloads do with
+\`DOWNLOAD_OFFLOAD=x-accel\`; its runs alternate with the other two. Load average (1 min) at start
 ${loadAtStart}, at end ${loadAtEnd}: the machine's cores are shared with other work.
 
 | measure | Nimbus | nginx | ratio | target |

@@ -115,6 +115,49 @@ describe("downloads offloaded to nginx (X-Accel-Redirect)", () => {
     expect(unmodified.rawPayload.equals(bytes)).toBe(true);
   });
 
+  it("offloads a WebDAV GET the same way: checked and charged here, a revoked app password refused first", async () => {
+    const carol = await signUp(t.app);
+    const content = randomBytes(50_000);
+    await uploadFile(t.app, carol, "film.mkv", content);
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/v1/user/me/app_passwords",
+      headers: carol.auth,
+      payload: { name: "tv" },
+    });
+    const { id, password } = created.json();
+    const authorization = `Basic ${Buffer.from(`${carol.email}:${password}`).toString("base64")}`;
+    const davGet = (headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") =>
+      t.app.inject({ method, url: "/dav/film.mkv", headers: { authorization, ...headers } });
+
+    const full = await davGet();
+    expect(full.statusCode).toBe(200);
+    const davKey = String(full.headers.etag).slice(1, -1);
+    expect(full.headers["x-accel-redirect"]).toMatch(/^\/_blobs_\/[0-9A-F]{2}\/[0-9A-F]{2}\/[0-9A-F]+$/);
+    expect(full.rawPayload.length).toBe(0);
+    expect(full.headers["content-disposition"]).toMatch(/^attachment; filename="film.mkv"/);
+    expect(await used(carol)).toBe(content.length);
+    const ranged = await davGet({ range: "bytes=0-99" });
+    expect(ranged.headers["x-accel-redirect"]).toBe(full.headers["x-accel-redirect"]);
+    expect(await used(carol)).toBe(content.length + 100);
+    for (const headers of [{ "if-none-match": `"${davKey}"` }, { "if-match": `"${davKey}"` }]) {
+      expect((await davGet(headers)).headers["x-accel-redirect"], JSON.stringify(headers)).toBeUndefined();
+    }
+    expect((await davGet({}, "HEAD")).headers["x-accel-redirect"]).toBeUndefined();
+
+    const charged = await used(carol);
+    const revoke = await t.app.inject({
+      method: "DELETE",
+      url: `/v1/user/me/app_passwords/${id}`,
+      headers: carol.auth,
+    });
+    expect(revoke.statusCode).toBeLessThan(300);
+    const refused = await davGet();
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers["x-accel-redirect"]).toBeUndefined();
+    expect(await used(carol)).toBe(charged);
+  });
+
   it("refuses a revoked link, an exhausted allowance and a forged link before any X-Accel-Redirect", async () => {
     const bob = await signUp(t.app);
     const bobLink = pathOf((await uploadFile(t.app, bob, "b.bin", randomBytes(200_000))).web_content_link);

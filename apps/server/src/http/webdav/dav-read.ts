@@ -1,4 +1,5 @@
 import { NimbusError } from "@nimbus/protocol";
+import { offloadUri } from "../../modules/downloads/offload.js";
 import { lockPath } from "../../modules/webdav/dav-locks.js";
 import { etagOf, isCollection, propsFor } from "../../modules/webdav/dav-props.js";
 import type { DavResource } from "../../modules/webdav/dav-tree.js";
@@ -11,7 +12,7 @@ import { davHref, davSegments, fileIdOf } from "./dav-paths.js";
 /** The reading methods at `url`: `OPTIONS`, `PROPFIND` (depth 0 and 1) and `GET`/`HEAD`. */
 export function registerDavRead(scope: NimbusApp, url: string, context: DavContext): void {
   const { services, signIn, lockDiscovery } = context;
-  const { davTree, davProperties, davLocks, files, traffic } = services;
+  const { davTree, davProperties, davLocks, files, traffic, config, blobs } = services;
   scope.route({
     method: "OPTIONS",
     url,
@@ -119,6 +120,8 @@ export function registerDavRead(scope: NimbusApp, url: string, context: DavConte
           etag: etagOf(target),
           lastModified: file.modified_at,
           open,
+          // DOWNLOAD_OFFLOAD=x-accel: the downloads' byte path, nginx sends the bytes.
+          offload: offloadUri(config, blobs, file.blob_gcid),
         },
         {
           charge: (bytes) => traffic.reserve(userId, bytes),
