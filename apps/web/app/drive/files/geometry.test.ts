@@ -16,15 +16,15 @@ describe("list and grid geometry", () => {
     const g = geometry("list", 900, false);
     expect(visibleRows(g, 100_000, 52 * 50_000, 52 * 50_000 + 800, 2)).toEqual({
       first: 49_998,
-      last: 50_018,
+      last: 50_017,
     });
     expect(visibleRows(g, 100_000, 52 * 200_000, 52 * 200_001).last).toBe(99_999);
-    // Past the viewport: four list rows each side, but one grid row (a row of cards is as tall).
-    expect(visibleRows(g, 100_000, 5200, 6000)).toEqual({ first: 96, last: 120 });
+    // Past the viewport: two list rows each side, but one grid row (a row of cards is taller).
+    expect(visibleRows(g, 100_000, 5200, 6000)).toEqual({ first: 98, last: 117 });
     const grid = geometry("grid", 1100, false);
     expect(visibleRows(grid, 100_000, grid.rowHeight * 10, grid.rowHeight * 14)).toEqual({
       first: 9,
-      last: 15,
+      last: 14,
     });
   });
 

@@ -35,11 +35,12 @@ export function gridGap(view: LayoutView): number {
 }
 
 /**
- * How far past the viewport rows are rendered, each side: four list rows. In pixels, not rows,
- * so a grid (rows four times as tall, six cards each) renders one row more, not 24 cards more
- * (decision 0073).
+ * How far past the viewport rows are rendered, each side: two list rows (four until decision
+ * 0082: every row rendered is patched, styled, laid out and painted on each frame of a fast
+ * scroll). In pixels, not rows, so a grid (rows four times as tall, six cards each) renders
+ * one row more, not 12 cards more (decision 0073).
  */
-export const OVERSCAN_PX = 4 * LIST_ROW;
+export const OVERSCAN_PX = 2 * LIST_ROW;
 
 /** The rows to render for a viewport over the list (top and bottom relative to the list's top). */
 export function visibleRows(
@@ -51,7 +52,8 @@ export function visibleRows(
 ): { first: number; last: number } {
   const rows = Math.ceil(count / g.columns);
   const first = Math.max(0, Math.floor(viewTop / g.rowHeight) - overscan);
-  const last = Math.min(rows - 1, Math.ceil(viewBottom / g.rowHeight) + overscan);
+  // The row holding the viewport's last pixel, then the overscan.
+  const last = Math.min(rows - 1, Math.ceil(viewBottom / g.rowHeight) - 1 + overscan);
   return { first, last };
 }
 
