@@ -25,6 +25,8 @@ const answer =
 
 describe("HttpSource through the SSRF guard (node:http)", () => {
   const bytes = randomBytes(3 * 1024 * 1024 + 17);
+  /** Larger than the slab writer's 8 MiB: its slabs are read into again. */
+  const big = randomBytes(21 * 1024 * 1024 + 3);
   const seen: string[] = [];
   let server: http.Server;
   let port: number;
@@ -36,6 +38,28 @@ describe("HttpSource through the SSRF guard (node:http)", () => {
       seen.push(`${req.headers.host} ${req.url}`);
       const target = req.url?.startsWith("/to/") ? decodeURIComponent(req.url.slice(4)) : undefined;
       if (target) return res.writeHead(302, { location: target }).end();
+      if (req.url === "/chunked.bin") {
+        // No length: read through the HTTP parser.
+        res.writeHead(200, { "content-type": "application/octet-stream" });
+        for (let at = 0; at < big.length; at += 1_000_000) res.write(big.subarray(at, at + 1_000_000));
+        return res.end();
+      }
+      if (req.url === "/cut.bin") {
+        // Cut after 5 MiB the first time; a Range request gets the rest.
+        const from = Number(/^bytes=(\d+)-$/.exec(req.headers.range ?? "")?.[1] ?? 0);
+        if (from > 0) {
+          res.writeHead(206, {
+            "content-length": big.length - from,
+            "content-range": `bytes ${from}-${big.length - 1}/${big.length}`,
+            etag: '"v1"',
+          });
+          return res.end(big.subarray(from));
+        }
+        res.writeHead(200, { "content-length": big.length, etag: '"v1"' });
+        res.write(big.subarray(0, 5 * 1024 * 1024), () => setTimeout(() => res.destroy(), 50));
+        return;
+      }
+      if (req.url === "/big.bin") return res.writeHead(200, { "content-length": big.length }).end(big);
       res.writeHead(200, { "content-length": bytes.length, etag: '"v1"' }).end(bytes);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -53,14 +77,55 @@ describe("HttpSource through the SSRF guard (node:http)", () => {
       bandwidthBytesPerSecond: 0,
     });
 
-  async function fetchInto(http: HttpSource, url: string): Promise<Buffer> {
+  let fetches = 0;
+  async function fetchInto(http: HttpSource, url: string, ends: number[] = []): Promise<Buffer> {
     const link = { kind: "url" as const, url };
     const signal = new AbortController().signal;
     const manifest = await http.inspect(link, signal);
-    const target = path.join(dir, String(seen.length));
-    await http.fetch(link, manifest, { dir: target, signal, onProgress: () => undefined });
+    const target = path.join(dir, `fetch-${fetches++}`);
+    await http.fetch(link, manifest, {
+      dir: target,
+      signal,
+      onProgress: () => undefined,
+      onWritten: (_file, _size, end) => ends.push(end),
+    });
     return readFile(path.join(target, ...(manifest.files[0]?.path ?? [])));
   }
+
+  it("reads a body of known length from the socket into the writer, two at once, every byte in order", async () => {
+    const http = source(answer("127.0.0.1"));
+    try {
+      const ends: number[] = [];
+      const [one, two] = await Promise.all([
+        fetchInto(http, `http://files.test:${port}/big.bin`, ends),
+        fetchInto(http, `http://127.0.0.1:${port}/big.bin`),
+      ]);
+      expect(one.equals(big)).toBe(true);
+      expect(two.equals(big)).toBe(true);
+      expect(ends.at(-1)).toBe(big.length);
+    } finally {
+      await http.close();
+    }
+  });
+
+  it("reads a body without a length through the HTTP parser", async () => {
+    const http = source(answer("127.0.0.1"));
+    try {
+      expect((await fetchInto(http, `http://files.test:${port}/chunked.bin`)).equals(big)).toBe(true);
+    } finally {
+      await http.close();
+    }
+  });
+
+  it("notices a body cut short, and fetches the rest with Range", async () => {
+    const http = source(answer("127.0.0.1"));
+    try {
+      expect((await fetchInto(http, `http://files.test:${port}/cut.bin`)).equals(big)).toBe(true);
+      expect(seen.filter((line) => line.endsWith("/cut.bin")).length).toBe(3); // inspect, cut, rest
+    } finally {
+      await http.close();
+    }
+  });
 
   it("fetches through a name the guard resolved, and writes every byte", async () => {
     const http = source(answer("127.0.0.1"));

@@ -6,8 +6,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { NimbusError } from "@nimbus/protocol";
 import { BatchedFileWriter } from "./batched-file-writer.js";
 import { dispositionFileName, urlFileName } from "./content-disposition.js";
-import { discard, GuardedGet } from "./guarded-get.js";
+import { discard, GuardedGet, type RawReceiver } from "./guarded-get.js";
 import type { FetchOptions, OfflineLink, OfflineManifest, OfflineSource } from "./offline-source.js";
+import { SlabFileWriter } from "./slab-file-writer.js";
 import type { SsrfGuard } from "./ssrf-guard.js";
 
 /** Redirects followed per request; each hop is checked again. */
@@ -32,6 +33,7 @@ interface Answer {
   statusCode: number;
   headers: Record<string, string | string[] | undefined>;
   body: IncomingMessage;
+  takeOver(receiver: RawReceiver): Buffer[];
 }
 
 function header(headers: Answer["headers"], name: string): string | undefined {
@@ -157,12 +159,21 @@ export class HttpSource implements OfflineSource {
     if (!partial) options.onRestart?.(target);
     const handle = await open(target, partial ? "r+" : "w");
     // One writev of all that arrived at a time, while the socket is read; each reported so the GCID is computed behind it.
-    const writer = new BatchedFileWriter(handle, start, (end) => {
+    const onWritten = (end: number) => {
       if (total !== undefined) options.onWritten?.(target, total, end);
-    });
+    };
+    // A body of known length is read from the socket into the writer's slabs (decision 0083);
+    // any other through the HTTP parser's `data` events.
+    const raw = Number.isSafeInteger(length) && length >= 0 && !header(answer.headers, "transfer-encoding");
+    const writer = raw
+      ? new SlabFileWriter(handle, start, onWritten)
+      : new BatchedFileWriter(handle, start, onWritten);
     let received = { position: start, speed: 0 };
     try {
-      received = await this.receive(answer.body, writer, start, total, options);
+      received =
+        writer instanceof SlabFileWriter
+          ? await this.receiveRaw(answer, writer, start, start + length, options)
+          : await this.receive(answer.body, writer, start, total, options);
       await writer.end();
     } finally {
       // What was received stays on disk for a resume (written, not flushed).
@@ -189,31 +200,15 @@ export class HttpSource implements OfflineSource {
     options: FetchOptions,
   ): Promise<{ position: number; speed: number }> {
     const max = this.options.maxBytes;
-    const rate = this.options.bandwidthBytesPerSecond;
-    let position = start;
-    let lastReport = 0;
-    let windowStart = Date.now();
-    let windowBytes = 0;
-    let speed = 0;
+    const meter = new Meter(start, total, this.options.bandwidthBytesPerSecond, options);
     return new Promise((resolve, reject) => {
       const fail = (error: unknown) => {
         body.destroy();
         reject(error);
       };
-      const report = (now: number) => {
-        const elapsed = now - windowStart;
-        speed = elapsed > 0 ? Math.round((windowBytes * 1000) / elapsed) : speed;
-        lastReport = now;
-        options.onProgress({ bytes: position, ...(total !== undefined && { total }), speed });
-        if (elapsed > 3000) {
-          windowStart = now;
-          windowBytes = 0;
-        }
-      };
       body.on("data", (chunk: Buffer) => {
-        position += chunk.length;
-        windowBytes += chunk.length;
-        if (max > 0 && position > max) {
+        const rest = meter.count(chunk.length);
+        if (max > 0 && meter.position > max) {
           fail(
             new NimbusError("file_too_large", "larger than OFFLINE_MAX_BYTES", { params: { limit: max } }),
           );
@@ -224,19 +219,85 @@ export class HttpSource implements OfflineSource {
           body.pause();
           writer.onDrain(() => (writer.error ? fail(writer.error) : body.resume()));
         }
-        const now = Date.now();
-        if (rate > 0) {
-          const due = (windowBytes / rate) * 1000 - (now - windowStart);
-          if (due > 0 && !body.isPaused()) {
-            body.pause();
-            setTimeout(() => body.resume(), due);
-          }
+        if (rest > 0 && !body.isPaused()) {
+          body.pause();
+          setTimeout(() => body.resume(), rest);
         }
-        if (now - lastReport >= PROGRESS_EVERY_MS) report(now);
       });
       body.once("error", fail);
       body.once("aborted", () => fail(new Error("the connection closed early")));
-      body.once("end", () => resolve({ position, speed }));
+      body.once("end", () => resolve({ position: meter.position, speed: meter.speed }));
+    });
+  }
+
+  /**
+   * Reads the rest of `answer`'s body (to `total`) from its socket into `writer`'s slabs
+   * (`GuardedAnswer.takeOver`), pausing the socket while every slab waits for its write or the
+   * bandwidth cap wants a rest; reports progress about once a second. Resolves with the end
+   * offset and last speed once `total` bytes are in; the connection is then closed.
+   */
+  private receiveRaw(
+    answer: Answer,
+    writer: SlabFileWriter,
+    start: number,
+    total: number,
+    options: FetchOptions,
+  ): Promise<{ position: number; speed: number }> {
+    const body = answer.body;
+    const socket = body.socket;
+    const meter = new Meter(start, total, this.options.bandwidthBytesPerSecond, options);
+    return new Promise((resolve, reject) => {
+      if (!socket) return reject(new Error("the connection closed early"));
+      let settled = false;
+      let full = false;
+      let resting = false;
+      const settle = (error?: unknown) => {
+        if (settled) return;
+        settled = true;
+        socket.off("close", closed);
+        // Read to its end or abandoned: the connection is not reused either way.
+        discard(body);
+        if (error) reject(error);
+        else resolve({ position: meter.position, speed: meter.speed });
+      };
+      const closed = () =>
+        settle(
+          options.signal.reason ?? new Error(`connection closed at ${meter.position} of ${total} bytes`),
+        );
+      const resume = () => {
+        if (!full && !resting && !settled) socket.resume();
+      };
+      const receiver: RawReceiver = {
+        room: () => writer.room(),
+        received: (bytes, inRoom) => {
+          if (settled) return;
+          const take = Math.min(bytes.length, total - meter.position);
+          writer.received(take < bytes.length ? bytes.subarray(0, take) : bytes, inRoom);
+          const rest = meter.count(take);
+          if (writer.error) return settle(writer.error);
+          if (meter.position === total) return settle();
+          if (!writer.hasRoom && !full) {
+            full = true;
+            socket.pause();
+            writer.onRoom(() => {
+              full = false;
+              if (writer.error) settle(writer.error);
+              else resume();
+            });
+          }
+          if (rest > 0 && !resting) {
+            resting = true;
+            socket.pause();
+            setTimeout(() => {
+              resting = false;
+              resume();
+            }, rest);
+          }
+        },
+      };
+      socket.once("close", closed);
+      for (const chunk of answer.takeOver(receiver)) receiver.received(chunk, false);
+      if (meter.position === total) settle();
     });
   }
 
@@ -265,9 +326,61 @@ export class HttpSource implements OfflineSource {
         current = new URL(location, current).href;
         continue;
       }
-      return { url: current, statusCode: answer.statusCode, headers: answer.headers, body: answer.body };
+      return {
+        url: current,
+        statusCode: answer.statusCode,
+        headers: answer.headers,
+        body: answer.body,
+        takeOver: answer.takeOver,
+      };
     }
     throw new NimbusError("offline_fetch_failed", "too many redirects");
+  }
+}
+
+/**
+ * Counts a body's bytes: reports progress about once a second (speed over the last few
+ * seconds) and says how long the bandwidth cap wants the socket rested.
+ */
+class Meter {
+  position: number;
+  speed = 0;
+  private lastReport = 0;
+  private windowStart = Date.now();
+  private windowBytes = 0;
+
+  constructor(
+    start: number,
+    private readonly total: number | undefined,
+    private readonly rate: number,
+    private readonly options: FetchOptions,
+  ) {
+    this.position = start;
+  }
+
+  /** Counts `bytes` more; returns the milliseconds to rest (0: none). */
+  count(bytes: number): number {
+    this.position += bytes;
+    this.windowBytes += bytes;
+    const now = Date.now();
+    if (now - this.lastReport >= PROGRESS_EVERY_MS) this.report(now);
+    if (this.rate <= 0) return 0;
+    return Math.max(0, (this.windowBytes / this.rate) * 1000 - (now - this.windowStart));
+  }
+
+  private report(now: number): void {
+    const elapsed = now - this.windowStart;
+    this.speed = elapsed > 0 ? Math.round((this.windowBytes * 1000) / elapsed) : this.speed;
+    this.lastReport = now;
+    this.options.onProgress({
+      bytes: this.position,
+      ...(this.total !== undefined && { total: this.total }),
+      speed: this.speed,
+    });
+    if (elapsed > 3000) {
+      this.windowStart = now;
+      this.windowBytes = 0;
+    }
   }
 }
 
