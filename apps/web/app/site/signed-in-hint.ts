@@ -25,10 +25,11 @@ function subscribe(listener: () => void): () => void {
 export function useSignedInHint(): boolean {
   const root = useRouteLoaderData("root") as { maybeSignedIn?: boolean } | undefined;
   const fromRequest = root?.maybeSignedIn === true;
-  const current = useSyncExternalStore(
+  // The hint itself is the snapshot: when the session confirms what the request said, nothing
+  // renders again (an external store's change re-renders at once, in one task, decision 0082).
+  return useSyncExternalStore(
     subscribe,
-    () => known,
-    () => undefined,
+    () => known ?? fromRequest,
+    () => fromRequest,
   );
-  return current ?? fromRequest;
 }

@@ -1,4 +1,12 @@
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import { useLocation } from "react-router";
 import { createLayoutState, type LayoutState, MOBILE_MAX_WIDTH_PX } from "../../lib/layout-state.js";
 import { applyTheme } from "../../site/theme.js";
@@ -28,8 +36,14 @@ function useBrowserFlags(): { isMobile: boolean; darkMode: boolean } {
   useEffect(() => {
     const mobile = matchMedia(MOBILE_QUERY);
     const dark = matchMedia(DARK_QUERY);
-    const update = () => setFlags({ isMobile: mobile.matches, darkMode: readDarkMode() });
-    update();
+    const update = () =>
+      setFlags((prev) => {
+        const next = { isMobile: mobile.matches, darkMode: readDarkMode() };
+        return prev.isMobile === next.isMobile && prev.darkMode === next.darkMode ? prev : next;
+      });
+    // Right after hydration every layout renders again with the flags (a phone, dark mode): a
+    // transition React slices, not one long task (decisions 0081, 0082).
+    startTransition(update);
     mobile.addEventListener("change", update);
     dark.addEventListener("change", update);
     // The theme toggle (site/theme.ts) changes data-theme directly.
