@@ -14,18 +14,20 @@ describe("list and grid geometry", () => {
 
   it("renders only the rows in view, plus overscan, for 100,000 items", () => {
     const g = geometry("list", 900, false);
-    expect(visibleRows(g, 100_000, 52 * 50_000, 52 * 50_000 + 800, 2)).toEqual({
+    expect(visibleRows(g, 100_000, 52 * 50_000, 52 * 50_000 + 800, 104)).toEqual({
       first: 49_998,
       last: 50_017,
     });
     expect(visibleRows(g, 100_000, 52 * 200_000, 52 * 200_001).last).toBe(99_999);
-    // Past the viewport: two list rows each side, but one grid row (a row of cards is taller).
+    // Past the viewport: 104 px each side, two list rows.
     expect(visibleRows(g, 100_000, 5200, 6000)).toEqual({ first: 98, last: 117 });
+    // A grid row (202 px) is rendered when it comes within 104 px of the viewport.
     const grid = geometry("grid", 1100, false);
-    expect(visibleRows(grid, 100_000, grid.rowHeight * 10, grid.rowHeight * 14)).toEqual({
-      first: 9,
-      last: 14,
-    });
+    expect(grid.rowHeight).toBe(202);
+    // Rows 10 to 13 in view, 14 starts 60 px below it, 9 ends 0 px above it: both rendered.
+    expect(visibleRows(grid, 100_000, 2020, 2768)).toEqual({ first: 9, last: 14 });
+    // Rows 10 to 14 in view; row 9 ends 120 px above, row 15 starts 110 px below: neither.
+    expect(visibleRows(grid, 100_000, 2140, 2920)).toEqual({ first: 10, last: 14 });
   });
 
   it("finds the item under a point and the items in a drag box", () => {

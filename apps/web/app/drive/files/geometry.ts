@@ -35,10 +35,11 @@ export function gridGap(view: LayoutView): number {
 }
 
 /**
- * How far past the viewport rows are rendered, each side: two list rows (four until decision
- * 0082: every row rendered is patched, styled, laid out and painted on each frame of a fast
- * scroll). In pixels, not rows, so a grid (rows four times as tall, six cards each) renders
- * one row more, not 12 cards more (decision 0073).
+ * How far past the viewport rows are rendered, each side: 104 px, two list rows (four until
+ * decision 0082: every row rendered is patched, styled, laid out and painted on each frame of
+ * a fast scroll). In pixels, not rows: a grid row (about four list rows tall, six cards) is
+ * rendered when it comes within 104 px of the viewport, not a whole row more each side
+ * (decisions 0073, 0082).
  */
 export const OVERSCAN_PX = 2 * LIST_ROW;
 
@@ -48,12 +49,12 @@ export function visibleRows(
   count: number,
   viewTop: number,
   viewBottom: number,
-  overscan = Math.max(1, Math.round(OVERSCAN_PX / g.rowHeight)),
+  overscanPx = OVERSCAN_PX,
 ): { first: number; last: number } {
   const rows = Math.ceil(count / g.columns);
-  const first = Math.max(0, Math.floor(viewTop / g.rowHeight) - overscan);
-  // The row holding the viewport's last pixel, then the overscan.
-  const last = Math.min(rows - 1, Math.ceil(viewBottom / g.rowHeight) - 1 + overscan);
+  const first = Math.max(0, Math.floor((viewTop - overscanPx) / g.rowHeight));
+  // The row holding the last pixel within the overscan.
+  const last = Math.min(rows - 1, Math.ceil((viewBottom + overscanPx) / g.rowHeight) - 1);
   return { first, last };
 }
 
