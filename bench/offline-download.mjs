@@ -206,7 +206,7 @@ writeSection(
 
 Machine: ${machine()}. nginx (\`sendfile on\`) on loopback serves the file; the built server (SQLite,
 local blobs, \`OFFLINE_ALLOW_PRIVATE=true\`) fetches it through a task — create, fetch to the task's
-temp folder (\`node:http\`, the body's \`data\` events queued (8 MiB at most) and written by one \`writev\` of all that is queued at a time, an \`fdatasync\` every 256 MiB and at the end, the GCID computed by a worker thread right behind the writes,
+temp folder (\`node:http\` for the headers, then the body read from the socket straight into four reused 2 MiB slabs (decision 0083) and written by one \`writev\` of all that is unwritten at a time, an \`fdatasync\` every 256 MiB and at the end, the GCID computed by a worker thread right behind the writes,
 no SHA-256), file it into the drive by hard-linking the fetched file under its GCID — timed from the
 create call to COMPLETE; curl writes the same bytes to a file on the same disk, and so does plain Node
 (\`bench/node-reference.mjs fetch\`: the same client, \`node:http\`, its body piped into a file in 8 MiB writes, an \`fdatasync\`, no hashing,
