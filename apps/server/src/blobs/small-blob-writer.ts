@@ -92,7 +92,7 @@ export class SmallBlobWriter {
     const id = this.nextId++;
     const answer = await new Promise<Answer>((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
-      slot.worker.postMessage({ id, ...job });
+      slot.worker.postMessage({ id, ...job, bytes: ownBuffer(job.bytes) });
     });
     if (answer.error) {
       throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
@@ -135,4 +135,16 @@ export class SmallBlobWriter {
     worker.on("exit", () => lost(new Error("small blob writer exited")));
     return slot;
   }
+}
+
+/**
+ * `bytes` on an ArrayBuffer of its own. Posting a typed array clones its whole ArrayBuffer,
+ * not the view: a request body's chunk is a view of the socket's read buffer (hundreds of KiB),
+ * and cloning that cost 0.7 ms of the event loop per 10 KB WebDAV PUT. A copy of the view is
+ * a few microseconds.
+ */
+export function ownBuffer(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? bytes
+    : new Uint8Array(bytes);
 }
