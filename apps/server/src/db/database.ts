@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import type { DatabaseConfig } from "../config/config.js";
+import { InlineLimitsPlugin } from "./inline-limits.js";
 import { migrations } from "./migrations/index.js";
 import type { Tables } from "./schema.js";
 import { withStatementCache } from "./statement-cache.js";
@@ -67,7 +68,10 @@ async function openSqlite(file: string): Promise<{ db: Db; beforeClose?: () => P
   connection.pragma("synchronous = NORMAL");
   connection.pragma("foreign_keys = ON");
   connection.pragma("busy_timeout = 5000");
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  const db = new Kysely<Tables>({
+    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+    plugins: [new InlineLimitsPlugin()],
+  });
   if (file === ":memory:") return { db };
   const checkpointer = new WalCheckpointer(
     connection,
