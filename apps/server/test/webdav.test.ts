@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { driveClient } from "./support/drive.js";
 import { newUser } from "./support/grants.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
-import { listen } from "./support/uploads.js";
+import { listen, startUpload } from "./support/uploads.js";
 import type { TestUser } from "./support/users.js";
 
 describe("WebDAV at /dav/", () => {
@@ -193,6 +193,35 @@ describe("WebDAV at /dav/", () => {
     // Empty files too.
     expect((await dav("PUT", "/dav/Backups/empty.txt", {}, "")).statusCode).toBe(201);
     expect((await dav("GET", "/dav/Backups/empty.txt")).body).toBe("");
+  });
+
+  it("files a new PUT in one step with one event, and names it anew when an upload in progress holds the name", async () => {
+    const events = async () =>
+      t.database.db
+        .selectFrom("events")
+        .select(["type", "file_name"])
+        .where("user_id", "=", user.id)
+        .where("file_name", "like", "held%")
+        .orderBy("id")
+        .execute();
+    expect((await dav("PUT", "/dav/held.txt", {}, "first")).statusCode).toBe(201);
+    expect(await events()).toEqual([{ type: "upload", file_name: "held.txt" }]);
+    // A resumable upload's pending file holds "held again.txt"; WebDAV does not see it (not complete).
+    const pending = await startUpload(t.app, user, { name: "held again.txt", size: 5 });
+    expect(pending.statusCode).toBe(200);
+    expect((await dav("PUT", "/dav/held%20again.txt", {}, "again")).statusCode).toBe(201);
+    const names = await t.database.db
+      .selectFrom("files")
+      .select(["name", "phase"])
+      .where("user_id", "=", user.id)
+      .where("name", "like", "held again%")
+      .orderBy("name")
+      .execute();
+    expect(names).toEqual([
+      { name: "held again (1).txt", phase: "PHASE_TYPE_COMPLETE" },
+      { name: "held again.txt", phase: "PHASE_TYPE_PENDING" },
+    ]);
+    expect((await events()).map((event) => event.file_name)).toEqual(["held.txt", "held again (1).txt"]);
   });
 
   it("keeps the client's modification time from X-OC-Mtime", async () => {

@@ -122,6 +122,11 @@ export class FilesRepository {
     await db.insertInto("files").values(withFolded(row)).execute();
   }
 
+  /** `insert`, answering the row as stored. */
+  inserted(row: NewFileRow, db: Db = this.db): Promise<FileRow> {
+    return db.insertInto("files").values(withFolded(row)).returningAll().executeTakeFirstOrThrow();
+  }
+
   async insertMany(rows: readonly NewFileRow[], db: Db = this.db): Promise<void> {
     await insertRows(db, "files", INSERT_COLUMNS, rows.map(withFolded));
   }

@@ -1,11 +1,12 @@
 import { NimbusError } from "@nimbus/protocol";
 import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.js";
+import { isUniqueViolation } from "../../db/errors.js";
 import type { Tables } from "../../db/schema.js";
 import { chargeStorage } from "../accounting/storage-charges.js";
 import { settleReservation } from "../accounting/storage-reservations.js";
 import { type BlobPresence, referenceStoredBlob, type StoredBytes } from "../accounting/stored-blobs.js";
-import type { FileRow } from "../files/index.js";
+import type { FileRow, FilesRepository, NewFileRow } from "../files/index.js";
 
 type Trx = Transaction<Tables>;
 
@@ -58,6 +59,43 @@ export async function commitUpload(db: Db, commit: UploadCommit, now: number): P
     await settle(trx, commit, stored.size);
     return completeFile(trx, commit, stored.key, stored.size, now);
   });
+}
+
+export interface NewFileCommit {
+  /** The file as it will stand, complete: its exact name, blob and size. */
+  file: NewFileRow & { blob_gcid: string };
+  stored: StoredBytes;
+  store: BlobPresence;
+  limit: number;
+}
+
+/**
+ * Stored bytes become a new file under its exact name in one transaction: the blob gains a
+ * reference, the owner's usage is charged against `limit`, the file is inserted complete and
+ * `alsoInside` runs (the `upload` event): one commit where a pending file takes three.
+ * Resolves to undefined, changing nothing, when a live file already has the name: the caller
+ * then names it as any upload (`UploadTargets.insertPendingFile`).
+ */
+export async function commitNewFile(
+  db: Db,
+  files: FilesRepository,
+  commit: NewFileCommit,
+  now: number,
+  alsoInside: (trx: Trx, row: FileRow) => Promise<void>,
+): Promise<FileRow | undefined> {
+  const { file, stored } = commit;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await referenceStoredBlob(trx, stored, now, commit.store);
+      await chargeStorage(trx, file.user_id, stored.size, commit.limit);
+      const row = await files.inserted(file, trx);
+      await alsoInside(trx, row);
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
 import { Readable } from "node:stream";
-import { type DriveFile, GcidHasher, NimbusError } from "@nimbus/protocol";
+import { type DriveFile, FILE_KIND, GcidHasher, NimbusError } from "@nimbus/protocol";
 import { type BlobStore, sha1Factory } from "../../blobs/blob-store.js";
 import type { Config } from "../../config/config.js";
 import type { Db } from "../../db/database.js";
@@ -8,13 +8,13 @@ import type { Clock } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import type { StoredBytes } from "../accounting/stored-blobs.js";
 import type { NewEvent } from "../events/drive-events.js";
-import { type FileRow, type FilesRepository, validateName } from "../files/index.js";
+import { type FileRow, type FilesRepository, mimeTypeOf, validateName } from "../files/index.js";
 import type { Locks } from "../locks/locks.js";
 import type { UsersRepository } from "../users/users-repository.js";
 import { commitReservedUpload } from "./commit-reserved-upload.js";
 import { CHALLENGE_TTL_MS, InstantUploads } from "./instant-uploads.js";
 import { ResumableUploads } from "./resumable-uploads.js";
-import { commitUpload } from "./upload-commit.js";
+import { commitNewFile, commitUpload } from "./upload-commit.js";
 import { UploadTargets } from "./upload-targets.js";
 import { type UploadKind, type UploadRow, UploadsRepository } from "./uploads-repository.js";
 
@@ -42,7 +42,7 @@ export interface UploadServiceDeps {
   /** Serialise the tus requests of one upload, across nodes with Redis. */
   locks: Locks;
   /** The activity feed: every completed upload records an `upload` event. */
-  events?: { record(events: readonly NewEvent[]): Promise<void> };
+  events?: { record(events: readonly NewEvent[], db?: Db): Promise<void> };
   /** Called once a file's bytes are committed (thumbnails and media info are made from it). */
   onFileCompleted?: (file: FileRow) => Promise<void>;
   /** Told when a write found the volume full (the spare file is released). */
@@ -169,11 +169,41 @@ export class UploadFiling {
     const now = this.deps.clock.now();
     const fileId = newId(now);
     const parentId = await this.targets.ensureFolders(userId, target.parentId, target.folders, now);
+    const { db, events, files, onFileCompleted } = this.deps;
+    // The name is usually free (WebDAV looked before): one transaction, the event inside it.
+    const file = {
+      id: fileId,
+      user_id: userId,
+      parent_id: parentId,
+      kind: FILE_KIND.file,
+      name,
+      size: bytes.length,
+      blob_gcid: stored.key,
+      mime_type: mimeTypeOf(name),
+      phase: "PHASE_TYPE_COMPLETE",
+      trashed_at: null,
+      starred_at: null,
+      created_at: now,
+      modified_at: target.modifiedAt ?? now,
+    };
+    const direct = await commitNewFile(
+      db,
+      files,
+      { file, stored, store: blobs, limit },
+      now,
+      async (trx, row) => {
+        await events?.record([uploadEvent(row)], trx);
+      },
+    );
+    if (direct) {
+      await onFileCompleted?.(direct);
+      return direct;
+    }
     await this.targets.insertPendingFile(fileId, userId, parentId, name, bytes.length, now);
     let row: FileRow;
     try {
       row = await commitUpload(
-        this.deps.db,
+        db,
         { userId, fileId, stored, store: blobs, limit, modifiedAt: target.modifiedAt },
         now,
       );
@@ -301,16 +331,7 @@ export class UploadFiling {
   /** A file just completed: previews started and the `upload` event recorded (nothing presented). */
   private async filed(row: FileRow): Promise<void> {
     await this.deps.onFileCompleted?.(row);
-    await this.deps.events?.record([
-      {
-        userId: row.user_id,
-        type: "upload",
-        fileId: row.id,
-        fileName: row.name,
-        fileKind: row.kind,
-        parentId: row.parent_id,
-      },
-    ]);
+    await this.deps.events?.record([uploadEvent(row)]);
   }
 
   private startOf(target: Omit<FilingTarget, "modifiedAt">): UploadStart {
@@ -325,4 +346,15 @@ export class UploadFiling {
       ...(target.limit !== undefined && { limit: target.limit }),
     };
   }
+}
+
+function uploadEvent(row: FileRow): NewEvent {
+  return {
+    userId: row.user_id,
+    type: "upload",
+    fileId: row.id,
+    fileName: row.name,
+    fileKind: row.kind,
+    parentId: row.parent_id,
+  };
 }
