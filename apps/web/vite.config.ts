@@ -28,6 +28,16 @@ export default defineConfig({
               priority: 2,
             },
             {
+              // The service worker's protocol constants, alone: the worker's registration (a dynamic
+              // import on every page after load) then depends on no chunk with a stylesheet. From
+              // the drive chunk it loaded that chunk and inserted drive.css and shell.css again, a
+              // second <link> each (React Router marks a route's own with `#`), and the whole page
+              // was restyled (decision 0082).
+              name: "offline-protocol",
+              test: /\/app\/lib\/offline-protocol\.ts$/,
+              priority: 3,
+            },
+            {
               // Every page's platform wiring. The captcha modal is not in it: only the pages that
               // call a captcha-guarded API import it, and they load it with their own code.
               name: "shell",
