@@ -27,6 +27,8 @@ describe("HttpSource through the SSRF guard (node:http)", () => {
   const bytes = randomBytes(3 * 1024 * 1024 + 17);
   /** Larger than the slab writer's 8 MiB: its slabs are read into again. */
   const big = randomBytes(21 * 1024 * 1024 + 3);
+  /** Requests for /gone-chunked.bin so far (the first is `inspect`'s). */
+  let goneChunked = 0;
   const seen: string[] = [];
   let server: http.Server;
   let port: number;
@@ -38,14 +40,29 @@ describe("HttpSource through the SSRF guard (node:http)", () => {
       seen.push(`${req.headers.host} ${req.url}`);
       const target = req.url?.startsWith("/to/") ? decodeURIComponent(req.url.slice(4)) : undefined;
       if (target) return res.writeHead(302, { location: target }).end();
+      if (req.url === "/gone-chunked.bin") {
+        // No length; the first fetch is cut at once (the parser's bytes are lost with it), the
+        // next one gets it all, or the rest for a Range request, still without a length.
+        const from = Number(/^bytes=(\d+)-$/.exec(req.headers.range ?? "")?.[1] ?? 0);
+        res.writeHead(from > 0 ? 206 : 200, {
+          "content-type": "application/octet-stream",
+          ...(from > 0 && { "content-range": `bytes ${from}-${big.length - 1}/${big.length}` }),
+        });
+        if (goneChunked++ === 1) {
+          res.write(big.subarray(0, 1000), () => res.destroy());
+          return;
+        }
+        return res.end(big.subarray(from));
+      }
       if (req.url === "/chunked.bin") {
         // No length: read through the HTTP parser.
         res.writeHead(200, { "content-type": "application/octet-stream" });
         for (let at = 0; at < big.length; at += 1_000_000) res.write(big.subarray(at, at + 1_000_000));
         return res.end();
       }
-      if (req.url === "/cut.bin") {
-        // Cut after 5 MiB the first time; a Range request gets the rest.
+      if (req.url === "/cut.bin" || req.url === "/gone.bin") {
+        // Cut after 5 MiB the first time (gone.bin: at once, before the client has opened its
+        // file); a Range request gets the rest.
         const from = Number(/^bytes=(\d+)-$/.exec(req.headers.range ?? "")?.[1] ?? 0);
         if (from > 0) {
           res.writeHead(206, {
@@ -56,6 +73,10 @@ describe("HttpSource through the SSRF guard (node:http)", () => {
           return res.end(big.subarray(from));
         }
         res.writeHead(200, { "content-length": big.length, etag: '"v1"' });
+        if (req.url === "/gone.bin") {
+          res.write(big.subarray(0, 1000), () => res.destroy());
+          return;
+        }
         res.write(big.subarray(0, 5 * 1024 * 1024), () => setTimeout(() => res.destroy(), 50));
         return;
       }
@@ -122,6 +143,9 @@ describe("HttpSource through the SSRF guard (node:http)", () => {
     try {
       expect((await fetchInto(http, `http://files.test:${port}/cut.bin`)).equals(big)).toBe(true);
       expect(seen.filter((line) => line.endsWith("/cut.bin")).length).toBe(3); // inspect, cut, rest
+      // Closed before the body was taken over, or before the parser's was read: noticed all the same.
+      expect((await fetchInto(http, `http://files.test:${port}/gone.bin`)).equals(big)).toBe(true);
+      expect((await fetchInto(http, `http://files.test:${port}/gone-chunked.bin`)).equals(big)).toBe(true);
     } finally {
       await http.close();
     }

@@ -298,6 +298,8 @@ export class HttpSource implements OfflineSource {
       socket.once("close", closed);
       for (const chunk of answer.takeOver(receiver)) receiver.received(chunk, false);
       if (meter.position === total) settle();
+      // Closed while the file was being opened: its `close` has gone by.
+      else if (socket.destroyed) closed();
     });
   }
 
