@@ -227,6 +227,8 @@ export class HttpSource implements OfflineSource {
       body.once("error", fail);
       body.once("aborted", () => fail(new Error("the connection closed early")));
       body.once("end", () => resolve({ position: meter.position, speed: meter.speed }));
+      // Closed while the file was being opened: its `aborted` has gone by (and what it held with it).
+      if (body.destroyed && !body.complete) fail(new Error("the connection closed early"));
     });
   }
 
