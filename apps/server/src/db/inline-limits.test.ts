@@ -38,3 +38,17 @@ it("answers the same rows as a bound limit", async () => {
   const rows = await db.selectFrom("items").select("id").orderBy("id").limit(2).offset(1).execute();
   expect(rows.map((row) => row.id)).toEqual([2, 3]);
 });
+
+it("leaves a subquery's limit bound and a query without one untouched", () => {
+  const query = db.selectFrom("items").selectAll().where("name", "=", "x");
+  const node = query.toOperationNode();
+  expect(new InlineLimitsPlugin().transformQuery({ node, queryId: { queryId: "q" } })).toBe(node);
+  const nested = db
+    .selectFrom("items")
+    .select("id")
+    .where("id", "in", (eb) => eb.selectFrom("items").select("id").limit(3))
+    .limit(2)
+    .compile();
+  expect(nested.sql).toMatch(/limit \?\) limit 2$/);
+  expect(nested.parameters).toEqual([3]);
+});
