@@ -1,4 +1,5 @@
 import type { FileHandle } from "node:fs/promises";
+import { PeriodicDatasync } from "../../lib/periodic-datasync.js";
 import { unwritten } from "../../lib/unwritten.js";
 
 /**
@@ -21,16 +22,19 @@ export class BatchedFileWriter {
   private queue: Buffer[] = [];
   private queued = 0;
   private writing: Promise<void> | undefined;
-  private syncing: Promise<void> | undefined;
-  private unsynced = 0;
   private failure: Error | undefined;
+  private readonly sync: PeriodicDatasync;
   private drainWaiter: (() => void) | undefined;
 
   constructor(
     private readonly file: FileHandle,
     private position: number,
     private readonly onWritten: (end: number) => void,
-  ) {}
+  ) {
+    this.sync = new PeriodicDatasync(file, SYNC_EVERY_BYTES, (error) => {
+      this.failure ??= error;
+    });
+  }
 
   /** The first write or sync error, if any (the caller stops reading). */
   get error(): Error | undefined {
@@ -58,12 +62,9 @@ export class BatchedFileWriter {
       this.kick();
       await this.writing;
     }
-    await this.syncing;
+    await this.sync.settled();
     if (this.failure) throw this.failure;
-    if (this.unsynced > 0) {
-      this.unsynced = 0;
-      await this.file.datasync();
-    }
+    await this.sync.rest();
   }
 
   /** Writes what is queued, without a flush (it is kept for a resume), and stops. */
@@ -72,7 +73,7 @@ export class BatchedFileWriter {
       this.kick();
       await this.writing;
     }
-    await this.syncing;
+    await this.sync.settled();
   }
 
   private kick(): void {
@@ -98,20 +99,9 @@ export class BatchedFileWriter {
     while (pending.length > 0) {
       const { bytesWritten } = await this.file.writev(pending, this.position);
       this.position += bytesWritten;
-      this.unsynced += bytesWritten;
+      this.sync.written(bytesWritten);
       pending = unwritten(pending, bytesWritten);
     }
     this.onWritten(this.position);
-    if (this.unsynced >= SYNC_EVERY_BYTES && !this.syncing) {
-      this.unsynced = 0;
-      this.syncing = this.file
-        .datasync()
-        .catch((error: Error) => {
-          this.failure ??= error;
-        })
-        .finally(() => {
-          this.syncing = undefined;
-        });
-    }
   }
 }

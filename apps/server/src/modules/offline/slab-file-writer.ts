@@ -1,4 +1,5 @@
 import type { FileHandle } from "node:fs/promises";
+import { PeriodicDatasync } from "../../lib/periodic-datasync.js";
 import { unwritten } from "../../lib/unwritten.js";
 import type { RawReceiver } from "./guarded-get.js";
 
@@ -36,9 +37,8 @@ export class SlabFileWriter implements RawReceiver {
   private readonly free: Slab[] = [];
   private filling: Slab | undefined;
   private writing: Promise<void> | undefined;
-  private syncing: Promise<void> | undefined;
-  private unsynced = 0;
   private failure: Error | undefined;
+  private readonly sync: PeriodicDatasync;
   private roomWaiter: (() => void) | undefined;
 
   constructor(
@@ -46,6 +46,9 @@ export class SlabFileWriter implements RawReceiver {
     private position: number,
     private readonly onWritten: (end: number) => void,
   ) {
+    this.sync = new PeriodicDatasync(file, SYNC_EVERY_BYTES, (error) => {
+      this.failure ??= error;
+    });
     for (let i = 0; i < SLABS; i++)
       this.free.push({ buffer: Buffer.allocUnsafeSlow(SLAB_BYTES), filled: 0, written: 0 });
   }
@@ -104,18 +107,15 @@ export class SlabFileWriter implements RawReceiver {
   /** Writes what was read and makes the file durable. */
   async end(): Promise<void> {
     await this.flush();
-    await this.syncing;
+    await this.sync.settled();
     if (this.failure) throw this.failure;
-    if (this.unsynced > 0) {
-      this.unsynced = 0;
-      await this.file.datasync();
-    }
+    await this.sync.rest();
   }
 
   /** Writes what was read, without a flush (it is kept for a resume), and stops. */
   async abort(): Promise<void> {
     await this.flush().catch(() => undefined);
-    await this.syncing;
+    await this.sync.settled();
   }
 
   private async flush(): Promise<void> {
@@ -160,22 +160,11 @@ export class SlabFileWriter implements RawReceiver {
     while (pending.length > 0) {
       const { bytesWritten } = await this.file.writev(pending, this.position);
       this.position += bytesWritten;
-      this.unsynced += bytesWritten;
+      this.sync.written(bytesWritten);
       pending = unwritten(pending, bytesWritten);
     }
     this.release(total);
     this.onWritten(this.position);
-    if (this.unsynced >= SYNC_EVERY_BYTES && !this.syncing) {
-      this.unsynced = 0;
-      this.syncing = this.file
-        .datasync()
-        .catch((error: Error) => {
-          this.failure ??= error;
-        })
-        .finally(() => {
-          this.syncing = undefined;
-        });
-    }
   }
 
   /** Marks `bytes` written, oldest slabs first. */

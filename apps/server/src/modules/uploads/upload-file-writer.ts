@@ -1,5 +1,6 @@
 import type { FileHandle } from "node:fs/promises";
 import { Writable } from "node:stream";
+import { PeriodicDatasync } from "../../lib/periodic-datasync.js";
 import { unwritten } from "../../lib/unwritten.js";
 
 /**
@@ -18,9 +19,8 @@ const SYNC_EVERY_BYTES = 64 * 1024 * 1024;
  */
 export class UploadFileWriter extends Writable {
   written = 0;
-  private unsynced = 0;
-  private syncing: Promise<void> | undefined;
   private syncError: Error | undefined;
+  private readonly sync: PeriodicDatasync;
 
   constructor(
     private readonly file: FileHandle,
@@ -28,6 +28,9 @@ export class UploadFileWriter extends Writable {
     private readonly onWritten: (end: number) => void,
   ) {
     super({ highWaterMark: BATCH_BYTES });
+    this.sync = new PeriodicDatasync(file, SYNC_EVERY_BYTES, (error) => {
+      this.syncError = error;
+    });
   }
 
   override _writev(chunks: Array<{ chunk: Buffer }>, callback: (error?: Error | null) => void): void {
@@ -44,12 +47,9 @@ export class UploadFileWriter extends Writable {
 
   /** Waits for the background flush, then flushes what is left. */
   async flush(): Promise<void> {
-    await this.syncing;
+    await this.sync.settled();
     if (this.syncError) throw this.syncError;
-    if (this.unsynced > 0) {
-      this.unsynced = 0;
-      await this.file.datasync();
-    }
+    await this.sync.rest();
   }
 
   private async writeAll(buffers: Buffer[]): Promise<void> {
@@ -59,20 +59,9 @@ export class UploadFileWriter extends Writable {
       const { bytesWritten } = await this.file.writev(pending, this.position);
       this.position += bytesWritten;
       this.written += bytesWritten;
-      this.unsynced += bytesWritten;
+      this.sync.written(bytesWritten);
       pending = unwritten(pending, bytesWritten);
     }
     this.onWritten(this.position);
-    if (this.unsynced >= SYNC_EVERY_BYTES && !this.syncing) {
-      this.unsynced = 0;
-      this.syncing = this.file
-        .datasync()
-        .catch((error: Error) => {
-          this.syncError = error;
-        })
-        .finally(() => {
-          this.syncing = undefined;
-        });
-    }
   }
 }
