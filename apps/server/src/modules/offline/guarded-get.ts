@@ -1,6 +1,7 @@
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import type { Socket } from "node:net";
+import tls from "node:tls";
 import type { SsrfGuard } from "./ssrf-guard.js";
 
 const HEADERS_TIMEOUT_MS = 30_000;
@@ -91,7 +92,11 @@ function readingThrough<A extends http.Agent>(agent: A): A {
 export class GuardedGet {
   private readonly agents: { http: http.Agent; https: https.Agent };
 
-  constructor(private readonly guard: SsrfGuard) {
+  /** `ca`: certificates trusted besides the system's. */
+  constructor(
+    private readonly guard: SsrfGuard,
+    ca?: string,
+  ) {
     const options = {
       keepAlive: true,
       maxSockets: 64,
@@ -99,7 +104,9 @@ export class GuardedGet {
     };
     this.agents = {
       http: readingThrough(new http.Agent(options)),
-      https: readingThrough(new https.Agent(options)),
+      https: readingThrough(
+        new https.Agent({ ...options, ...(ca && { ca: [...tls.rootCertificates, ca] }) }),
+      ),
     };
   }
 

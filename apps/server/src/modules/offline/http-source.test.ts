@@ -1,6 +1,8 @@
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import http from "node:http";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -216,5 +218,87 @@ describe("HttpSource through the SSRF guard (node:http)", () => {
     expect(lookups).toBe(2);
     expect(seen.length).toBe(before);
     await http.close();
+  });
+});
+
+describe("HttpSource over HTTPS (node:https, reads taken over from TLS)", () => {
+  const big = randomBytes(9 * 1024 * 1024 + 5);
+  let server: https.Server;
+  let port: number;
+  let dir: string;
+  let cert: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "nimbus-https-source-"));
+    const key = path.join(dir, "key.pem");
+    const certFile = path.join(dir, "cert.pem");
+    execFileSync(
+      "openssl",
+      [
+        ...["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2"],
+        ...[
+          "-keyout",
+          key,
+          "-out",
+          certFile,
+          "-subj",
+          "/CN=files.test",
+          "-addext",
+          "subjectAltName=DNS:files.test",
+        ],
+      ],
+      { stdio: "ignore" },
+    );
+    cert = await readFile(certFile, "utf8");
+    server = https.createServer({ key: await readFile(key), cert }, (req, res) => {
+      if (req.url === "/chunked.bin") {
+        res.writeHead(200, { "content-type": "application/octet-stream" });
+        for (let at = 0; at < big.length; at += 1_000_000) res.write(big.subarray(at, at + 1_000_000));
+        return res.end();
+      }
+      res.writeHead(200, { "content-length": big.length }).end(big);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("writes every byte of a body of known length and of one without, and refuses an untrusted certificate", async () => {
+    const fetched = async (source: HttpSource, file: string) => {
+      const link = { kind: "url" as const, url: `https://files.test:${port}/${file}` };
+      const signal = AbortSignal.timeout(30_000);
+      const manifest = await source.inspect(link, signal);
+      const target = path.join(dir, `fetch-${file}`);
+      await source.fetch(link, manifest, {
+        dir: target,
+        signal,
+        onProgress: () => undefined,
+        onWritten: () => undefined,
+      });
+      return readFile(path.join(target, ...(manifest.files[0]?.path ?? [])));
+    };
+    const guard = () => new OneAddressGuard({ allowPrivate: false, lookup: answer("127.0.0.1") });
+    const trusting = new HttpSource({ guard: guard(), maxBytes: 0, bandwidthBytesPerSecond: 0, ca: cert });
+    try {
+      expect((await fetched(trusting, "big.bin")).equals(big)).toBe(true);
+      expect((await fetched(trusting, "chunked.bin")).equals(big)).toBe(true);
+    } finally {
+      await trusting.close();
+    }
+    const system = new HttpSource({ guard: guard(), maxBytes: 0, bandwidthBytesPerSecond: 0 });
+    try {
+      await expect(
+        system.inspect(
+          { kind: "url", url: `https://files.test:${port}/big.bin` },
+          AbortSignal.timeout(10_000),
+        ),
+      ).rejects.toBeDefined();
+    } finally {
+      await system.close();
+    }
   });
 });

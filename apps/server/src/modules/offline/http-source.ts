@@ -26,6 +26,8 @@ export interface HttpSourceOptions {
   /** Bytes per second read from the network (0: unlimited). */
   bandwidthBytesPerSecond: number;
   userAgent?: string;
+  /** Certificates trusted besides the system's (tests: a self-signed loopback server). */
+  ca?: string;
 }
 
 interface Answer {
@@ -49,7 +51,7 @@ export class HttpSource implements OfflineSource {
   private readonly client: GuardedGet;
 
   constructor(private readonly options: HttpSourceOptions) {
-    this.client = new GuardedGet(options.guard);
+    this.client = new GuardedGet(options.guard, options.ca);
   }
 
   accepts(link: OfflineLink): boolean {
