@@ -140,7 +140,11 @@ describe("downloads offloaded to nginx (X-Accel-Redirect)", () => {
     const ranged = await davGet({ range: "bytes=0-99" });
     expect(ranged.headers["x-accel-redirect"]).toBe(full.headers["x-accel-redirect"]);
     expect(await used(carol)).toBe(content.length + 100);
-    for (const headers of [{ "if-none-match": `"${davKey}"` }, { "if-match": `"${davKey}"` }]) {
+    const conditionals: Record<string, string>[] = [
+      { "if-none-match": `"${davKey}"` },
+      { "if-match": `"${davKey}"` },
+    ];
+    for (const headers of conditionals) {
       expect((await davGet(headers)).headers["x-accel-redirect"], JSON.stringify(headers)).toBeUndefined();
     }
     expect((await davGet({}, "HEAD")).headers["x-accel-redirect"]).toBeUndefined();
