@@ -65,7 +65,11 @@ export default defineConfig({
           include: ["apps/*/test/**/*.test.ts"],
           exclude: [SLOW, "**/node_modules/**"],
           testTimeout: 30_000,
-          hookTimeout: 30_000,
+          // On Postgres a file's last hook drops its schema under the exclusive catalogue lock
+          // (test/support/test-app.ts), which waits for every file then migrating, each holding
+          // it shared while queued on Kysely's one migration lock: behind CI's side-by-side
+          // passes that wait passed 30 s (restore-drill and offline-http, 2026-11-29).
+          hookTimeout: process.env.TEST_DATABASE_URL ? 120_000 : 30_000,
         },
       },
       {
