@@ -29,9 +29,10 @@ export default defineConfig({
     // cores, but the integration files mostly wait on disk, Postgres and child servers:
     // two workers there took the Postgres pass from 368 s to 134 s.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // `--coverage` (CI prints it once, on one of its passes): the source of the apps and
-    // packages, tests and generated code left out.
+    // `--coverage`, or NIMBUS_COVERAGE=1 (CI's `npm test`, whose arguments go to the journeys):
+    // the source of the apps and packages, tests and generated code left out.
     coverage: {
+      enabled: process.env.NIMBUS_COVERAGE === "1",
       provider: "v8",
       include: ["apps/server/src/**/*.ts", "apps/web/app/**/*.{ts,tsx}", "packages/*/src/**/*.ts"],
       exclude: ["**/*.test.{ts,tsx}", "**/testing/**"],
