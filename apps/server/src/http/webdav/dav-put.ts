@@ -66,6 +66,7 @@ export async function registerDavPut(app: NimbusApp, context: DavContext): Promi
             name,
             limit,
             ...(modifiedAt !== undefined && { modifiedAt }),
+            ...(existing && { nameTaken: true }),
           };
           // A small body with its length: read into memory, hashed on the spot and stored with
           // one temp file (decision 0079). Anything else is spooled like a cloud download's file.

@@ -73,6 +73,8 @@ export interface FilingTarget {
   modifiedAt?: number;
   /** The storage limit `spaceLeft` answered for this request. */
   limit?: number;
+  /** A file holds the name already (a WebDAV `PUT` replacing it): filed under a free name at once. */
+  nameTaken?: boolean;
 }
 
 /**
@@ -170,7 +172,7 @@ export class UploadFiling {
     const fileId = newId(now);
     const parentId = await this.targets.ensureFolders(userId, target.parentId, target.folders, now);
     const { db, events, files, onFileCompleted } = this.deps;
-    // The name is usually free (WebDAV looked before): one transaction, the event inside it.
+    // A free name (WebDAV looked before): one transaction, the event inside it.
     const file = {
       id: fileId,
       user_id: userId,
@@ -186,15 +188,11 @@ export class UploadFiling {
       created_at: now,
       modified_at: target.modifiedAt ?? now,
     };
-    const direct = await commitNewFile(
-      db,
-      files,
-      { file, stored, store: blobs, limit },
-      now,
-      async (trx, row) => {
-        await events?.record([uploadEvent(row)], trx);
-      },
-    );
+    const direct = target.nameTaken
+      ? undefined
+      : await commitNewFile(db, files, { file, stored, store: blobs, limit }, now, async (trx, row) => {
+          await events?.record([uploadEvent(row)], trx);
+        });
     if (direct) {
       await onFileCompleted?.(direct);
       return direct;
