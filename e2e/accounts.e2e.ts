@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { currentStep, SCREEN_SIZES, shoot, THEMES, themedContext, totp } from "./accounts-helpers.js";
+import { browserClockNow } from "./support/chromium.js";
 import { catalogue, expect, test } from "./support/fixtures.js";
 import { mailedCode } from "./support/outbox.js";
 import { signUpInBrowser, WEB_CLIENT_HEADERS } from "./support/session.js";
@@ -60,8 +61,7 @@ test("sign up by code, sign out, password, two-step on, sign in with TOTP", asyn
   const userIdCookie = (await page.context().cookies()).find((cookie) => cookie.name === "pp_user_id");
   expect(userIdCookie?.sameSite).toBe("Lax");
   // A cookie's lifetime runs on the browser's clock.
-  const browserNow = await page.evaluate(() => Date.now());
-  expect(userIdCookie?.expires).toBeGreaterThan(browserNow / 1000 + 364 * 86400);
+  expect(userIdCookie?.expires).toBeGreaterThan(browserClockNow() / 1000 + 364 * 86400);
 
   await signOutFromAccountPage(page);
   await signInWithPassword(page, email, password);

@@ -1,5 +1,6 @@
 import type { BrowserContext } from "@playwright/test";
 import { startBuiltServer } from "../scripts/built-server.mjs";
+import { browserClockNow } from "./support/chromium.js";
 import { catalogue, expect, test } from "./support/fixtures.js";
 
 // The region check of spec §4 against the real server: a visitor whose address is in
@@ -37,7 +38,7 @@ test("a visitor from a blocked country sees the block page, then again on reload
   expect(checks).toHaveLength(1);
   const verdict = await cookie(context, "pp_ip_block");
   expect(verdict?.value).toBe("blocked");
-  const lifetime = (verdict?.expires ?? 0) - Date.now() / 1000;
+  const lifetime = (verdict?.expires ?? 0) - browserClockNow() / 1000;
   expect(lifetime).toBeGreaterThan(590);
   expect(lifetime).toBeLessThanOrEqual(600);
   expect(await cookie(context, "pp_access_to_visit")).toBeUndefined();
@@ -90,7 +91,7 @@ test("an allowed visitor gets the access-ok cookie for 10 minutes and the page",
   await page.goto(`${server.url}/en-US`);
   expect(await (await answer).json()).toEqual({ accessible: true });
   await expect.poll(async () => (await cookie(context, "pp_access_to_visit"))?.value).toBe("1");
-  const lifetime = ((await cookie(context, "pp_access_to_visit"))?.expires ?? 0) - Date.now() / 1000;
+  const lifetime = ((await cookie(context, "pp_access_to_visit"))?.expires ?? 0) - browserClockNow() / 1000;
   expect(lifetime).toBeGreaterThan(590);
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(en["block.title"] ?? "");
 });

@@ -33,3 +33,14 @@ function withoutFakeTime(env: NodeJS.ProcessEnv): Record<string, string> {
   }
   return kept;
 }
+
+/**
+ * The browser's own clock, in ms. Chromium runs without faketime (CHROMIUM_LAUNCH), so a
+ * cookie lifetime it stores (`Max-Age`, from the server or the page) counts from the real
+ * time, while the runner's `Date.now()` is moved by faketime's offset (`FAKETIME=+<s>s`,
+ * .ci/run) and the pages' by Playwright's clock (fixtures.ts). Without faketime: `Date.now()`.
+ */
+export function browserClockNow(): number {
+  const offsetSeconds = /^\+(-?\d+)s$/.exec(process.env.FAKETIME ?? "")?.[1];
+  return Date.now() - (offsetSeconds ? Number(offsetSeconds) * 1000 : 0);
+}
