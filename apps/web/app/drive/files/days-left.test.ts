@@ -13,6 +13,11 @@ describe("daysLeft", () => {
     expect(daysLeft(at(DAY + 1), now)).toBe(2);
     expect(daysLeft(at(DAY), now)).toBe(1);
   });
+  it("never promises more than the retention when the browser's clock is behind the server's", () => {
+    // Trashed by the server 2 s after the browser's now: still 30 days, not 31.
+    expect(daysLeft(at(30 * DAY + 2000), now, at(2000))).toBe(30);
+    expect(daysLeft(at(30 * DAY + 2000), now + 5 * DAY + 2000, at(2000))).toBe(25);
+  });
   it("is 0 within the last day and after it", () => {
     expect(daysLeft(at(DAY - 1), now)).toBe(0);
     expect(daysLeft(at(-DAY), now)).toBe(0);

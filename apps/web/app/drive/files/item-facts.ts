@@ -22,10 +22,13 @@ const DAY_MS = 86_400_000;
 
 /**
  * Days before a trashed item is deleted for good, counted up (an item trashed just now
- * has the whole 30 days the trash promises, not 29); 0 within its last day.
+ * has the whole 30 days the trash promises, not 29); 0 within its last day. `now` is the
+ * browser's clock, and counts from the trashing at the earliest: a clock behind the
+ * server's must not promise a just-trashed item 31 days.
  */
-export function daysLeft(deleteTime: string, now: number): number {
-  const left = Date.parse(deleteTime) - now;
+export function daysLeft(deleteTime: string, now: number, trashedTime?: string): number {
+  const from = trashedTime ? Math.max(now, Date.parse(trashedTime)) : now;
+  const left = Date.parse(deleteTime) - from;
   return left < DAY_MS ? 0 : Math.ceil(left / DAY_MS);
 }
 
@@ -35,7 +38,7 @@ export function trashFacts(file: DriveFile, locale: string, t: ReturnType<typeof
   const deleted = formatModified(file.trashed_time, locale, dateOnly);
   const deletedDay = formatModified(file.trashed_time, locale, true);
   if (!file.delete_time) return { deleted, deletedDay, left: "" };
-  const days = daysLeft(file.delete_time, Date.now());
+  const days = daysLeft(file.delete_time, Date.now(), file.trashed_time);
   return {
     deleted,
     deletedDay,
