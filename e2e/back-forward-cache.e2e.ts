@@ -1,10 +1,17 @@
 import type { Page } from "@playwright/test";
-import { CHROMIUM_LAUNCH } from "./support/chromium.js";
+import { CHROMIUM_LAUNCH, FULL_CHROMIUM } from "./support/chromium.js";
 import { expect, hydrated, test } from "./support/fixtures.js";
 import { signUpInBrowser } from "./support/session.js";
 
 // Playwright starts Chromium with the back/forward cache off; a person's browser has it on.
-test.use({ launchOptions: { ...CHROMIUM_LAUNCH, ignoreDefaultArgs: ["--disable-back-forward-cache"] } });
+// The headless shell the other journeys drive has no such cache: this one runs the full browser.
+test.use({
+  launchOptions: {
+    ...CHROMIUM_LAUNCH,
+    executablePath: FULL_CHROMIUM,
+    ignoreDefaultArgs: ["--disable-back-forward-cache"],
+  },
+});
 
 type Marked = Window & { restoredFromCache?: boolean };
 

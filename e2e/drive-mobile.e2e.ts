@@ -32,6 +32,8 @@ test("browse, select by touch, act from the bottom bar and the menu", async ({ p
   await page.getByRole("complementary").getByRole("link", { name: "Recent" }).tap();
   await expect(page.getByRole("heading", { level: 1, name: "Recent" })).toBeVisible();
   await page.goBack();
+  // Back on My Drive before the next tap, or the tap can land on Recent's list as it leaves.
+  await expect(page.getByRole("grid", { name: "My Drive" })).toBeVisible();
 
   // A tap opens a folder; the breadcrumb leads back.
   await row("Trips").tap();
