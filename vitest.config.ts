@@ -49,6 +49,7 @@ export default defineConfig({
             "packages/*/src/**/*.test.ts",
             "apps/*/src/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
+            "apps/web/build-plugins/**/*.test.ts",
           ],
           exclude: [SLOW, "**/node_modules/**"],
           testTimeout: 30_000,

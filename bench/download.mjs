@@ -7,24 +7,24 @@
 //   node bench/download.mjs          measure and write bench/results.md
 // Needs `npm run build`, nginx (`apt-get install nginx`) and curl.
 import { spawn } from "node:child_process";
-import { createReadStream, mkdirSync, readFileSync, statSync } from "node:fs";
+import { createReadStream, mkdirSync, statSync } from "node:fs";
 import { request } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { SERVER_ENTRY as SERVER } from "../scripts/build-freshness.mjs";
 import {
   benchWorkDir,
+  cpuSeconds,
   fetchJson,
   freePort,
   machine,
   median,
-  ROOT,
   requireFiles,
   rssMiB,
   signUp,
   sleep,
   startBuiltServer,
-  waitFor,
+  startNodeReference,
   writeRandomFile,
   writeSection,
 } from "./lib.mjs";
@@ -104,25 +104,6 @@ async function seed(origin, file) {
   return got.web_content_link;
 }
 
-/** CPU seconds (user + system, all threads) a process has used so far. */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** `bench/node-reference.mjs get`: plain Node streams serving the same file, the floor Nimbus builds on. */
-async function startNodeReference(file) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, "bench/node-reference.mjs"), "get"], {
-    env: { ...process.env, PORT: String(port), FILE: file },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  children.push(child);
-  const url = `http://127.0.0.1:${port}/`;
-  await waitFor(url);
-  return { child, url };
-}
-
 /** One curl download to /dev/null; bytes per second as curl measured them. */
 function curl(url) {
   return new Promise((resolve, reject) => {
@@ -161,7 +142,8 @@ const nginx = await startNginx({
 children.push(nginx.child);
 const offloadUrl = `${nginx.url}${new URL(link).pathname}${new URL(link).search}`;
 nginx.url = `${nginx.url}/big.bin`;
-const plain = await startNodeReference(file);
+const plain = await startNodeReference("get", { FILE: file });
+children.push(plain.child);
 if (statSync(file).size !== SIZE) throw new Error("fixture size changed");
 
 // Warm all three (page cache, JIT), then alternate runs so drift hits them alike.

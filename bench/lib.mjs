@@ -1,4 +1,4 @@
-import { execSync, spawnSync } from "node:child_process";
+import { execSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
   chmodSync,
@@ -16,6 +16,7 @@ import {
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freeLoopbackPort } from "../scripts/built-server.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RESULTS = path.join(ROOT, "bench/results.md");
@@ -101,6 +102,47 @@ export function writeRandomFile(file, size) {
   for (let written = 0; written < size; written += chunk)
     writeSync(fd, randomBytes(Math.min(chunk, size - written)));
   closeSync(fd);
+}
+
+/**
+ * CPU seconds (user + system, every thread) `pid` has used so far; with `children`, its child
+ * processes' too (nginx's master and its workers).
+ */
+export function cpuSeconds(pid, { children = false } = {}) {
+  const own = (id) => {
+    const fields = readFileSync(`/proc/${id}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  if (!children) return own(pid);
+  const kids = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean),
+  );
+  return own(pid) + kids.reduce((sum, kid) => sum + own(kid), 0);
+}
+
+/**
+ * The plain-Node floor (`bench/node-reference.mjs <mode>`, `env` naming its FILE or DIR) on a
+ * free loopback port, once it answers: `{ url, pid, child, stop() }`.
+ */
+export async function startNodeReference(mode, env) {
+  const port = await freeLoopbackPort();
+  const child = spawn(process.execPath, [path.join(ROOT, "bench/node-reference.mjs"), mode], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(url);
+  return {
+    url,
+    pid: child.pid,
+    child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
 }
 
 /** Resolves once `url` answers anything below 500 (about 10 s at most). */

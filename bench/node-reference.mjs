@@ -17,6 +17,8 @@ const mode = process.argv[2];
 let uploads = 0;
 
 async function put(req, res) {
+  // Anything else is a readiness probe (bench/lib.mjs `startNodeReference`): no file for it.
+  if (req.method !== "PUT") return res.writeHead(204).end();
   const file = await open(path.join(process.env.DIR, String(uploads++)), "w");
   try {
     await pipeline(req, file.createWriteStream({ highWaterMark: 8 * 1024 * 1024, flush: true }));

@@ -5,16 +5,25 @@
 // the PATCH's answer, so it includes turning the bytes into a stored, committed file.
 //   npm run build && node bench/upload.mjs        measure and write bench/results.md
 //   BENCH_UPLOAD_MIB=64 node bench/upload.mjs --smoke   a quick check, nothing written
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SERVER_ENTRY as SERVER } from "../scripts/build-freshness.mjs";
 import { buildIfStale, startBuiltServer } from "../scripts/built-server.mjs";
 import { signUpWithMailedCode } from "../scripts/mail-signup.mjs";
-import { freePort, machine, median, ROOT, samePageCache, sleep, writeSection } from "./lib.mjs";
+import {
+  cpuSeconds,
+  loadAverage,
+  machine,
+  median,
+  ROOT,
+  samePageCache,
+  startNodeReference,
+  writeSection,
+} from "./lib.mjs";
 import { startNginx } from "./nginx.mjs";
 
 const SIZE = Number(process.env.BENCH_UPLOAD_MIB ?? 1024) * 1024 * 1024;
@@ -42,43 +51,6 @@ function makeFile(dir, size, round) {
   }
   closeSync(fd);
   return file;
-}
-
-/** CPU seconds (user + system, all threads) a process has used so far. */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ")[0];
-
-/** `bench/node-reference.mjs put`: plain Node writing a PUT body to disk with an fdatasync, no hashing. */
-async function startNodeReference(dir) {
-  mkdirSync(dir, { recursive: true });
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, "bench/node-reference.mjs"), "put"], {
-    env: { ...process.env, PORT: String(port), DIR: dir },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}/upload`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      await fetch(url, { method: "OPTIONS" });
-      break;
-    } catch {
-      await sleep(25);
-    }
-  }
-  return {
-    url,
-    pid: child.pid,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
 }
 
 /** One curl upload of `file` (`-T` streams it; no `Expect: 100-continue` round trip); checks the status. */
@@ -144,7 +116,8 @@ let plain;
 try {
   nginx = await startNginx({ work: path.join(dir, "nginx"), root: path.join(dir, "nginx", "dav") });
   nginx.pid = nginx.workerPid();
-  plain = await startNodeReference(path.join(dir, "plain"));
+  mkdirSync(path.join(dir, "plain"));
+  plain = await startNodeReference("put", { DIR: path.join(dir, "plain") });
   nimbus = await startBuiltServer({ env: { FREE_STORAGE_BYTES: String(SIZE * (RUNS + 2)) } });
   const { access_token: token } = await signUpWithMailedCode(
     nimbus.url,
@@ -209,7 +182,7 @@ Command: \`npm run build && node bench/upload.mjs\` (${RUNS} runs of each, alter
 Machine: ${machine()}.
 Client for every server: curl (\`-T file\`, no \`Expect\`). Nimbus: one tus \`PATCH\` to \`node ${path.relative(ROOT, SERVER)}\`, timed from \`POST /drive/v1/files\` to the PATCH's 204 (bytes on disk with \`fdatasync\`, GCID computed behind the writes, file adopted under its GCID, committed; no SHA-256 on this path, decision 0009).
 References: ${spawnSync("nginx", ["-v"], { encoding: "utf8" }).stderr.trim().replace("nginx version: ", "")} WebDAV \`PUT\` of the same file, and the same \`PUT\` followed by an \`fsync\` of the file it wrote (the durable reference).
-Load average (1 min) at start ${loadAtStart}, at end ${loadAtEnd} (the machine's 2 cores are shared with other work). Before each run: \`sync\`, ${dropsCaches ? "the page cache dropped" : "the page cache could not be dropped (not root)"}, the fixture read back in (\`samePageCache\`). Server CPU: user + system time of the server process (all threads; nginx: its worker) during a run.
+Load average (1, 5, 15 min) at start ${loadAtStart}, at end ${loadAtEnd} (the machine's 2 cores are shared with other work). Before each run: \`sync\`, ${dropsCaches ? "the page cache dropped" : "the page cache could not be dropped (not root)"}, the fixture read back in (\`samePageCache\`). Server CPU: user + system time of the server process (all threads; nginx: its worker) during a run.
 Targets: ≥ ${TARGET_DURABLE} × nginx PUT + fsync, ≥ ${TARGET_PLAIN} × nginx PUT. **${pass ? "Met" : "NOT met"}**: ${durableRatio.toFixed(2)} × the durable reference, ${ratio.toFixed(2)} × plain nginx PUT; ${(mibps(nimbusMs) / mibps(median(samples.plain))).toFixed(2)} × plain Node writing as durably (\`bench/node-reference.mjs put\`).
 
 | server | median MiB/s | median s | runs (s) | median server CPU s |

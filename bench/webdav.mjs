@@ -14,22 +14,14 @@
 // libnginx-mod-http-dav-ext curl openssl).
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { Agent, request } from "node:http";
 import path from "node:path";
 import { SERVER_ENTRY as SERVER } from "../scripts/build-freshness.mjs";
 import { buildIfStale } from "../scripts/built-server.mjs";
 import {
   benchWorkDir,
+  cpuSeconds,
   freePort,
   loadAverage,
   machine,
@@ -38,6 +30,7 @@ import {
   signUp,
   sleep,
   startBuiltServer,
+  startNodeReference,
   writeRandomFile,
   writeSection,
 } from "./lib.mjs";
@@ -261,45 +254,11 @@ const bigPut = (url, file, auth) =>
 const bigGet = (url, auth) =>
   curl(["-o", "/dev/null", "-w", "%{size_download} %{speed_download}", url], auth);
 
-/** CPU seconds (user + system, every thread) used so far by `pid` and its child processes (nginx's worker). */
-function cpuSeconds(pid) {
-  const own = (id) => {
-    const fields = readFileSync(`/proc/${id}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  };
-  const kids = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-    readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean),
-  );
-  return own(pid) + kids.reduce((sum, kid) => sum + own(kid), 0);
-}
-
 /** Files per second of the small PUTs, and the server's CPU milliseconds per PUT. */
 async function smallPutsWithCpu(pid, ...args) {
-  const before = cpuSeconds(pid);
+  const before = cpuSeconds(pid, { children: true });
   const filesPerSecond = await smallPuts(...args);
-  return { filesPerSecond, cpuMs: ((cpuSeconds(pid) - before) * 1000) / args[3] };
-}
-
-/** `bench/node-reference.mjs put`: each body written to a file and fdatasynced, then 201; no auth, database or hash. */
-async function startNodeReference(dir) {
-  mkdirSync(dir, { recursive: true });
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, "node-reference.mjs"), "put"], {
-    env: { ...process.env, PORT: String(port), DIR: dir },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      await fetch(url, { method: "PUT", body: "warm" });
-      break;
-    } catch (error) {
-      if (i > 400) throw error;
-      await sleep(25);
-    }
-  }
-  return { url, child };
+  return { filesPerSecond, cpuMs: ((cpuSeconds(pid, { children: true }) - before) * 1000) / args[3] };
 }
 
 const basic = (user, password) => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
@@ -365,7 +324,9 @@ durable.filesPerSecond = await smallPuts(
 );
 // The floor a Node server doing durable writes stands on: the same client, each body into its
 // own file with an fdatasync before the answer, nothing else.
-const plainNode = await startNodeReference(path.join(work, "node-reference"));
+mkdirSync(path.join(work, "node-reference"));
+const plainNode = await startNodeReference("put", { DIR: path.join(work, "node-reference") });
+children.push(plainNode.child);
 await smallPuts(plainNode.url, auth, "warm", SMALL.count, SMALL.bytes, SMALL.parallel);
 const floor = await smallPutsWithCpu(
   plainNode.child.pid,

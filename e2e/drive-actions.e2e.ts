@@ -2,6 +2,7 @@ import { seriousViolations } from "./support/axe.js";
 import { createFolder, skipGuide, uploadFile } from "./support/drive.js";
 import { expect, hydrated, test } from "./support/fixtures.js";
 import { signUpInBrowser } from "./support/session.js";
+import { linkedTimes } from "./support/styles.js";
 
 // Organizing as a new user would: new folder, rename inline, move and copy with the
 // folder picker, drag-and-drop onto a folder, star, trash with undo, restore, delete
@@ -23,13 +24,31 @@ test("new folder, rename, move, copy, drag-and-drop and star", async ({ page }) 
   const row = (name: string) => grid.locator(".file-item", { hasText: name });
   await expect(row("draft.txt")).toBeVisible();
 
-  // New folder.
+  // New folder. The first dialog loads its chunk, whose stylesheets Vite links after the page's:
+  // the list stays where it is, and the root stylesheet is not linked a second time (0086).
+  const firstRowTop = () =>
+    grid
+      .locator(".file-item")
+      .first()
+      .evaluate((item) => item.getBoundingClientRect().top);
+  const topBefore = await firstRowTop();
+  const sortMenuWidth = async () => {
+    await page.getByRole("button", { name: /Modified \(newest first\)/ }).click();
+    const width = await page.getByRole("menu", { name: "Sort by" }).evaluate((menu) => menu.clientWidth);
+    await page.keyboard.press("Escape");
+    return width;
+  };
+  const sortWidthBefore = await sortMenuWidth();
   await page.getByRole("button", { name: "New folder" }).click();
   const dialog = page.getByRole("dialog", { name: "New folder" });
+  await expect(dialog).toBeVisible();
+  expect(await firstRowTop()).toBe(topBefore);
+  expect(await linkedTimes(page, /\/assets\/shell-[\w-]+\.css$/)).toBe(1);
   await dialog.getByLabel("Folder name").fill("Projects");
   await dialog.getByRole("button", { name: "Create" }).click();
   await expect(row("Projects")).toBeVisible();
   await expect(page.getByText("Folder “Projects” created")).toBeVisible();
+  expect(await sortMenuWidth()).toBe(sortWidthBefore);
 
   // Rename inline (F2), keeping the extension's place.
   await row("draft.txt").click();

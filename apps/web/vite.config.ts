@@ -2,10 +2,11 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { catalogueAssetsPlugin } from "./build-plugins/catalogue-assets.js";
+import { rootStylesPlugin } from "./build-plugins/root-styles.js";
 import { serviceWorkerPlugin } from "./build-plugins/service-worker.js";
 
 export default defineConfig({
-  plugins: [reactRouter(), catalogueAssetsPlugin(), serviceWorkerPlugin()],
+  plugins: [reactRouter(), catalogueAssetsPlugin(), rootStylesPlugin(), serviceWorkerPlugin()],
   resolve: {
     // The web imports only the isomorphic contract and the texts, from their TypeScript sources.
     alias: {
