@@ -106,13 +106,15 @@ export function writeRandomFile(file, size) {
 
 /**
  * CPU seconds (user + system, every thread) `pid` has used so far; with `children`, its child
- * processes' too (nginx's master and its workers).
+ * processes' too (nginx's master and its workers); with `mainThread`, its main thread's alone
+ * (Node's event loop: JavaScript, without the thread pool, worker threads and V8's helpers).
  */
-export function cpuSeconds(pid, { children = false } = {}) {
-  const own = (id) => {
-    const fields = readFileSync(`/proc/${id}/stat`, "utf8").split(") ")[1].split(" ");
+export function cpuSeconds(pid, { children = false, mainThread = false } = {}) {
+  const own = (id, stat = `/proc/${id}/stat`) => {
+    const fields = readFileSync(stat, "utf8").split(") ")[1].split(" ");
     return (Number(fields[11]) + Number(fields[12])) / 100;
   };
+  if (mainThread) return own(pid, `/proc/${pid}/task/${pid}/stat`);
   if (!children) return own(pid);
   const kids = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
     readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean),

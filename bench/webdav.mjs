@@ -254,11 +254,17 @@ const bigPut = (url, file, auth) =>
 const bigGet = (url, auth) =>
   curl(["-o", "/dev/null", "-w", "%{size_download} %{speed_download}", url], auth);
 
-/** Files per second of the small PUTs, and the server's CPU milliseconds per PUT. */
+/**
+ * Files per second of the small PUTs, and the server's CPU milliseconds per PUT: in all (every
+ * thread, child processes included) and on its main thread (a Node server's event loop).
+ */
 async function smallPutsWithCpu(pid, ...args) {
-  const before = cpuSeconds(pid, { children: true });
+  const all = () => cpuSeconds(pid, { children: true });
+  const main = () => cpuSeconds(pid, { mainThread: true });
+  const before = { all: all(), main: main() };
   const filesPerSecond = await smallPuts(...args);
-  return { filesPerSecond, cpuMs: ((cpuSeconds(pid, { children: true }) - before) * 1000) / args[3] };
+  const perPut = (seconds) => (seconds * 1000) / args[3];
+  return { filesPerSecond, cpuMs: perPut(all() - before.all), loopMs: perPut(main() - before.main) };
 }
 
 const basic = (user, password) => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
@@ -397,6 +403,7 @@ const rows = [
   `| … against nginx + fsync of each file | ${n.filesPerSecond.toFixed(0)} files/s | ${durable.filesPerSecond.toFixed(0)} files/s | ${ratio(n.filesPerSecond, durable.filesPerSecond)} | (reference) |`,
   `| … against plain Node, write + fdatasync (\`bench/node-reference.mjs put\`) | ${n.filesPerSecond.toFixed(0)} files/s | ${floor.filesPerSecond.toFixed(0)} files/s | ${ratio(n.filesPerSecond, floor.filesPerSecond)} | (reference) |`,
   `| … server CPU per PUT (all threads; nginx: master and worker; plain Node) | ${n.cpuMs.toFixed(2)} ms | ${x.cpuMs.toFixed(2)} ms; plain Node ${floor.cpuMs.toFixed(2)} ms | | |`,
+  `| … of which on the main thread (Node's event loop) | ${n.loopMs.toFixed(2)} ms | plain Node ${floor.loopMs.toFixed(2)} ms | | |`,
   `| PROPFIND depth 1, ${n.propfindSmall.entries} entries | ${n.propfindSmall.ms.toFixed(0)} ms | ${x.propfindSmall.ms.toFixed(0)} ms | ${ratio(n.propfindSmall.ms, x.propfindSmall.ms)} (time) | — |`,
   `| PROPFIND depth 1, ${n.propfindLarge.entries} entries | ${n.propfindLarge.ms.toFixed(0)} ms | ${x.propfindLarge.ms.toFixed(0)} ms | ${ratio(n.propfindLarge.ms, x.propfindLarge.ms)} (time) | ≤ ${TARGET.propfindMs} ms ${LISTING >= 10_000 ? mark(n.propfindLarge.ms <= TARGET.propfindMs) : "(needs 10,000)"} |`,
   `| ${(SIZE / 1024 ** 3).toFixed(2)} GiB PUT (curl -T, median of ${RUNS}) | ${gib(n.put)} | ${gib(x.put)} | ${ratio(n.put, x.put)} | ≥ ${TARGET.put} ${mark(n.put / x.put >= TARGET.put)} |`,
