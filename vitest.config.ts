@@ -30,10 +30,12 @@ const UNIT_ROOTS = ["packages", "apps/server/src", "apps/web/app", "apps/web/bui
  * (in a shared graph, a module an earlier file imported would stay the real one).
  */
 function needsOwnGraph(file: string): boolean {
-  return file.endsWith(".dom.test.tsx") || /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(file, "utf8"));
+  return (
+    file.endsWith(".dom.test.tsx") || /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(source(`./${file}`), "utf8"))
+  );
 }
 const unitFiles = UNIT_ROOTS.flatMap((root) =>
-  readdirSync(root, { recursive: true, encoding: "utf8" })
+  readdirSync(source(`./${root}`), { recursive: true, encoding: "utf8" })
     .map((name) => `${root}/${name}`)
     .filter(
       (file) =>
