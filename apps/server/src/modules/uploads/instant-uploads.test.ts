@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { BlockSha256Hasher, GcidHasher, NimbusError } from "@nimbus/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import { type Database, openDatabase } from "../../db/database.js";
 import { InstantUploads } from "./instant-uploads.js";
@@ -32,7 +32,9 @@ describe("InstantUploads.matches: block SHA-256 (decision 0071) and SHA-256 (000
   } as unknown as BlobStore;
   let instant: InstantUploads;
 
-  beforeAll(async () => {
+  // Each test starts from a blob whose hashes were never computed, and counts its own reads.
+  beforeEach(async () => {
+    reads = 0;
     database = await openDatabase({ kind: "sqlite", file: ":memory:" });
     await database.migrate();
     await database.db
@@ -49,7 +51,7 @@ describe("InstantUploads.matches: block SHA-256 (decision 0071) and SHA-256 (000
       .execute();
     instant = new InstantUploads(database.db, blobs, new UploadsRepository(database.db));
   });
-  afterAll(() => database.close());
+  afterEach(() => database.close());
 
   const stored = () =>
     database.db
