@@ -329,7 +329,7 @@ test("a share visitor plays the same file through the share", async ({ page, bro
   await visitorPage.getByRole("button", { name: "movie.mkv" }).click();
   const player = playerIn(visitorPage);
   await expect(player).toBeVisible();
-  await ensurePlaying(player);
+  await playUntilTimeMoves(player, player.locator("video"));
   await expectPlaysFrom(player.locator("video"), 0);
   expect(JSON.parse(plans[0] ?? "{}")).toMatchObject({ share_id: share.share_id });
   await saveScreenshot(visitorPage, "player-share", { width: 1280, height: 800 });
