@@ -222,7 +222,7 @@ ratio is only meaningful on an otherwise idle machine.
 
 | measure | Nimbus | nginx | ratio | target | plain Node (\`bench/node-reference.mjs get\`) |
 |---|---|---|---|---|---|
-| single-download throughput | ${gib(nimbusSpeed)} GiB/s | ${gib(nginxSpeed)} GiB/s | ${ratio.toFixed(2)} | ≥ ${TARGET.ratio} ${pass(ratio >= TARGET.ratio)} | ${gib(plainSpeed)} GiB/s (ratio to nginx ${(plainSpeed / nginxSpeed).toFixed(2)}) |
+| single-download throughput | ${gib(nimbusSpeed)} GiB/s | ${gib(nginxSpeed)} GiB/s | ${ratio.toFixed(2)} | ≥ ${TARGET.plainRatio} ${pass(ratio >= TARGET.plainRatio)} | ${gib(plainSpeed)} GiB/s (ratio to nginx ${(plainSpeed / nginxSpeed).toFixed(2)}) |
 | runs (GiB/s) | ${nimbusSpeeds.map(gib).join(", ")} | ${nginxSpeeds.map(gib).join(", ")} | | | ${plainSpeeds.map(gib).join(", ")} |
 | server CPU per GiB (user + system, all threads) | ${nimbusCpu.toFixed(2)} s | ${nginxCpu.toFixed(2)} s | | | ${plainCpu.toFixed(2)} s |
 
@@ -240,22 +240,21 @@ the file directly, alternating in the same runs.
 | Nimbus CPU per GiB | ${offloadCpu.toFixed(3)} s | | | ≤ ${TARGET.offloadCpu} s ${pass(offloadCpu <= TARGET.offloadCpu)} |
 | nginx worker CPU per GiB | ${offloadNginxCpu.toFixed(2)} s | ${nginxCpu.toFixed(2)} s | | |
 
-Plain Node is \`createReadStream(file, 1 MiB reads).pipe(res)\` and nothing else: the floor for any
-Node server. Where Nimbus sits near it, the rest of the gap to nginx is \`sendfile\` (the kernel sends
+Plain Node is \`createReadStream(file, 1 MiB reads).pipe(res)\` and nothing else: Node's stock file
+stream. Nimbus reads into two reused 2 MiB buffers instead and writes each with a socket-write callback
+(\`blobs/file-read-stream.ts\`, decision 0087): a fresh buffer per read costs page faults on this kind of
+machine, more than the copy itself. What remains of the gap to nginx is \`sendfile\` (the kernel sends
 page-cache pages; Node copies every byte into user space and back). Throughput on loopback is bounded
-by whichever of server and curl runs out of CPU first, so the ratio moves from machine to machine
-(an earlier run here: 0.75 with nginx at 3.5 GiB/s); the CPU row is the steadier comparison.
+by whichever of server and curl runs out of CPU first, so the ratio moves from machine to machine;
+the CPU row is the steadier comparison.
 
-What the Node path still costs (issue #34, 2026-11-29): a \`--cpu-prof\` of the built server serving a
-512 MiB signed download 4 times puts its main thread's busy time in \`writeBuffer\`/\`writeBuffers\`
-(the socket writes, i.e. the kernel copying each byte from user space: 17 % + 6 % of samples), GC 4 %,
-and everything of Nimbus's own (link, checks, traffic, the per-chunk meter) under 1 %; the file reads run
-on libuv's threads (the other copy). A standalone comparison on the same machine (1 GiB, curl, 3 runs
-each) of \`createReadStream().pipe(res)\` against reads into two reused buffers written with
-\`res.write\` callbacks gave, in CPU seconds per GiB: pipe 0.49–0.69 (1 MiB and 4 MiB reads), 0.88–1.17
-(256 KiB); reused buffers 0.50–0.70 (1 MiB and 4 MiB), 0.74–0.82 (256 KiB). Smaller reads cost more;
-reuse gained nothing beyond the noise of a shared machine, so the path keeps its 1 MiB reads. What remains is the
-two copies Node cannot avoid without \`sendfile\`; \`DOWNLOAD_OFFLOAD=x-accel\` is the answer to it.
+How the Node path was cut (issue #34, decision 0087): a standalone server on the same machine (1 GiB,
+curl, 3 runs each, load under 1) gave, for \`createReadStream().pipe(res)\` with 1 MiB reads, 1.6–1.8 GiB/s
+at 0.57–0.83 s of CPU per GiB; for 2 MiB reads into two reused buffers, 2.7–2.9 GiB/s at 0.40–0.42 s;
+with 1 MiB reused buffers 2.2–2.4 GiB/s, 0.49–0.56 s; 64 KiB reads (Node's default) 0.8–1.0 GiB/s,
+1.0–1.2 s. An earlier probe on a machine at load 8–15 saw no gain from reuse; on a quiet one it is
+the largest single cut. Everything of Nimbus's own (link, checks, traffic) stays under 1 % of the
+samples of a \`--cpu-prof\`. \`DOWNLOAD_OFFLOAD=x-accel\` removes the copies altogether.
 
 | ${CLIENTS} clients × ${(SIZE / 1024 ** 3).toFixed(2)} GiB at once | value | target |
 |---|---|---|

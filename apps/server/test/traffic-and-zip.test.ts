@@ -1,11 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LocalBlobStore } from "../src/blobs/local-blob-store.js";
 import { systemClock } from "../src/lib/clock.js";
 import { DownloadTraffic } from "../src/modules/downloads/download-traffic.js";
 import { createFolder, pathOf, uploadFile } from "./support/media-files.js";
@@ -90,6 +91,48 @@ describe("download traffic and zips", () => {
     }
     expect(usage).toBeGreaterThanOrEqual(1024 * 1024);
     expect(usage).toBeLessThan(bytes.length);
+  });
+
+  it("cuts the response when the stored bytes fail midway, charging what was sent; the node keeps serving", async () => {
+    const carol = await signUp(t.app);
+    const bytes = randomBytes(6 * 1024 * 1024);
+    const uploaded = await uploadFile(t.app, carol, "cut.bin", bytes);
+    const link = pathOf(uploaded.web_content_link);
+    // The blob loses its tail on disk: the first chunks read, the next read finds the end.
+    await truncate(
+      new LocalBlobStore(path.join(t.config.dataDir, "blobs")).pathOf(uploaded.hash),
+      3 * 1024 * 1024,
+    );
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as AddressInfo;
+    const outcome = await new Promise<{ received: number; aborted: boolean }>((resolve) => {
+      const req = request({ host: "127.0.0.1", port, path: link }, (res) => {
+        let received = 0;
+        res.on("data", (chunk: Buffer) => {
+          received += chunk.length;
+        });
+        res.on("close", () => resolve({ received, aborted: !res.complete }));
+      });
+      req.on("error", () => resolve({ received: -1, aborted: true }));
+      req.end();
+    });
+    expect(outcome.aborted).toBe(true);
+    expect(outcome.received).toBeLessThan(bytes.length);
+    // The whole file is reserved first, then settled to what reached the socket.
+    let usage = bytes.length;
+    for (let i = 0; i < 50 && usage > 3 * 1024 * 1024; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      usage = await used(carol);
+    }
+    expect(usage).toBeGreaterThan(0);
+    expect(usage).toBeLessThanOrEqual(3 * 1024 * 1024);
+    // Gone entirely: nothing was sent, so the error is the API's error object and nothing is charged.
+    await rm(new LocalBlobStore(path.join(t.config.dataDir, "blobs")).pathOf(uploaded.hash));
+    const missing = await t.app.inject({ url: link });
+    expect(missing.statusCode).toBeGreaterThanOrEqual(400);
+    expect(missing.json()).toHaveProperty("error_code");
+    expect(await used(carol)).toBe(usage);
+    expect((await t.app.inject({ url: "/readyz" })).statusCode).toBe(200);
   });
 
   it("streams a folder and files as one zip with ZIP-readable contents and an exact length", async () => {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chunksOf, describeBlobStoreContract, readAll, testBytes } from "./blob-store.contract.js";
+import { FILE_READ_CHUNK } from "./file-read-stream.js";
 import { createBlobStore } from "./index.js";
 import { LocalBlobStore } from "./local-blob-store.js";
 
@@ -114,11 +115,12 @@ describe("LocalBlobStore on disk", () => {
     expect(await tempFiles()).toEqual([]);
   });
 
-  it("reads with a large buffer", async () => {
-    const { key } = await store.put(chunksOf(testBytes(10)), { size: 10 });
-    const stream = await store.get(key);
-    expect(stream.readableHighWaterMark).toBeGreaterThanOrEqual(1024 * 1024);
-    await readAll(stream);
+  it("reads in chunks of 2 MiB", async () => {
+    const size = FILE_READ_CHUNK + 1000;
+    const { key } = await store.put(chunksOf(testBytes(size)), { size });
+    const sizes: number[] = [];
+    for await (const chunk of await store.get(key)) sizes.push(chunk.length);
+    expect(sizes).toEqual([FILE_READ_CHUNK, 1000]);
   });
 
   it("cleans only temp files older than the limit", async () => {

@@ -20,9 +20,9 @@ import {
   type PutResult,
   putFailure,
 } from "./blob-store.js";
+import { FileReadStream } from "./file-read-stream.js";
 import { SmallBlobWriter } from "./small-blob-writer.js";
 
-const READ_HIGH_WATER_MARK = 1024 * 1024;
 const SHARD_PATTERN = /^[0-9A-F]{2}$/;
 
 /**
@@ -133,11 +133,7 @@ export class LocalBlobStore implements BlobStore {
     });
     try {
       if (range) assertRangeInside(range, (await handle.stat()).size);
-      return handle.createReadStream({
-        start: range?.start,
-        end: range?.end,
-        highWaterMark: READ_HIGH_WATER_MARK,
-      });
+      return new FileReadStream(handle, range);
     } catch (error) {
       await handle.close();
       throw error;

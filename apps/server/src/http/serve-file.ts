@@ -1,8 +1,8 @@
 import type { Readable } from "node:stream";
-import { Transform, type TransformCallback } from "node:stream";
 import { NimbusError } from "@nimbus/protocol";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ByteRange } from "../blobs/blob-store.js";
+import { FileReadStream } from "../blobs/file-read-stream.js";
 import {
   isNotModified,
   preconditionFailed,
@@ -164,40 +164,73 @@ function reserve(options: ServeOptions, length: number): Promise<TrafficReservat
 }
 
 /**
- * Sends `body` (`length` bytes) and settles the traffic reservation when the
- * response ends: all of it when it finished, else what reached the socket.
+ * Sends `body` (`length` bytes) and settles the traffic reservation when the response
+ * ends: all of it when it finished, else what reached the socket.
+ *
+ * The node writes the chunks itself, each after the last one's socket write completed,
+ * so it knows when a chunk is free: a {@link FileReadStream} fills it again (decision
+ * 0087). A body that fails before its first chunk fails the request as any other error
+ * (nothing has been sent yet); after that, the response is cut.
  */
-export function sendMetered(
+export async function sendMetered(
   request: FastifyRequest,
   reply: FastifyReply,
   body: Readable,
   length: number,
   reservation: TrafficReservation,
-): FastifyReply {
-  const meter = new ByteMeter();
-  let finished = false;
-  reply.raw.once("finish", () => {
-    finished = true;
-  });
-  reply.raw.once("close", () => {
-    const raw = reply.raw;
-    const sent = finished || raw.writableFinished ? length : Math.max(0, meter.bytes - raw.writableLength);
+): Promise<FastifyReply> {
+  const chunks: AsyncIterator<Buffer> = body[Symbol.asyncIterator]();
+  let first: IteratorResult<Buffer>;
+  try {
+    first = await chunks.next();
+  } catch (error) {
+    await reservation.settle(0);
+    throw error;
+  }
+  reply.hijack();
+  const raw = reply.raw;
+  raw.statusCode = reply.statusCode;
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) raw.setHeader(name, value);
+  }
+  let written = 0;
+  raw.once("close", () => {
+    body.destroy();
     reservation
-      .settle(sent)
+      .settle(raw.writableFinished ? length : written)
       .catch((error: unknown) => request.log.error({ err: error }, "traffic settle failed"));
   });
-  body.once("error", (error) => meter.destroy(error));
-  // A client that goes away destroys the response's stream; the source must close too.
-  meter.once("close", () => body.destroy());
-  return reply.send(body.pipe(meter));
+  const recycle = body instanceof FileReadStream ? (chunk: Buffer) => body.release(chunk) : undefined;
+  void (async () => {
+    let step = first;
+    while (!step.done) {
+      const chunk = step.value;
+      await writeChunk(raw, chunk);
+      written += chunk.length;
+      recycle?.(chunk);
+      step = await chunks.next();
+    }
+    // A stored file shorter than its row says: cut the response, or the client would wait
+    // for the promised Content-Length until a timeout.
+    if (written !== length) throw new Error(`body ended after ${written} of ${length} bytes`);
+    raw.end();
+  })().catch((error: unknown) => {
+    // A client that went away is no error of the body's.
+    if (!raw.destroyed) request.log.error({ err: error }, "download body failed");
+    raw.destroy();
+  });
+  return reply;
 }
 
-/** Counts the bytes that pass through it. */
-export class ByteMeter extends Transform {
-  bytes = 0;
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.bytes += chunk.length;
-    callback(null, chunk);
-  }
+/** Resolves once `chunk` is written to the socket; rejects when the response closes first. */
+function writeChunk(raw: FastifyReply["raw"], chunk: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const closed = () => reject(new Error("response closed"));
+    raw.once("close", closed);
+    raw.write(chunk, (error) => {
+      raw.off("close", closed);
+      if (error) reject(error);
+      else resolve();
+    });
+  });
 }
