@@ -250,25 +250,47 @@ async function steadyScroll(page) {
     window.scrollTo(0, document.documentElement.scrollHeight);
     await frame();
     await frame();
+    // Two clocks. The frame's own time (the timestamp requestAnimationFrame passes: the start of
+    // the frame it runs in) moves in whole frames, 16.7 ms for a frame on time and 33.3 ms for
+    // one dropped. The callback's performance.now() adds where in its frame the callback got to
+    // run, a jitter of tenths of a millisecond that puts half of all on-time frames above 16.7.
     const intervals = [];
+    const callbackIntervals = [];
     let maxRows = 0;
     // Frames that scrolled: at the top a frame has nothing to do, and would pass as smooth.
     let moved = 0;
     const startY = window.scrollY;
+    let lastFrame = await frame();
     let last = performance.now();
     for (let i = 0; i < frames; i++) {
       const y = window.scrollY;
       window.scrollBy(0, -2000);
       if (window.scrollY !== y) moved++;
-      await frame();
+      const frameTime = await frame();
       const now = performance.now();
-      intervals.push(now - last);
+      intervals.push(frameTime - lastFrame);
+      callbackIntervals.push(now - last);
+      lastFrame = frameTime;
       last = now;
       maxRows = Math.max(maxRows, document.querySelectorAll(".file-item").length);
     }
-    intervals.sort((a, b) => a - b);
-    const at = (p) => intervals[Math.min(intervals.length - 1, Math.ceil(p * intervals.length) - 1)];
-    return { p50: at(0.5), p95: at(0.95), max: intervals[intervals.length - 1], maxRows, moved, startY };
+    const at = (list, p) => {
+      const sorted = [...list].sort((a, b) => a - b);
+      return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+    };
+    // A frame is late when it came a whole frame or more after the one before (1 ms of slack).
+    const late = intervals.filter((ms) => ms > 1000 / 60 + 1).length;
+    return {
+      p50: at(intervals, 0.5),
+      p95: at(intervals, 0.95),
+      max: at(intervals, 1),
+      late,
+      callbackP50: at(callbackIntervals, 0.5),
+      callbackP95: at(callbackIntervals, 0.95),
+      maxRows,
+      moved,
+      startY,
+    };
   }, FRAMES);
   const after = await counters();
   const traceText = (await browser.stopTracing()).toString();
@@ -351,10 +373,13 @@ function mainThreadCpu(trace, frames) {
 
 /** The bench's section of bench/results.md. */
 function sectionText(rows, end, grid, ok) {
-  const smoothOk = end.smooth.p95 <= 16.7 && grid.p95 <= 16.7;
+  // The frames' times come coarsened to 0.1 ms (16.6, 16.7 or 16.8 for a frame on time): the
+  // 95th-percentile frame is on time when it is not a whole frame late.
+  const onTime = (s) => s.p95 < 1000 / 60 + 1;
+  const smoothOk = onTime(end.smooth) && onTime(grid);
   const ms = (value) => `${value?.toFixed(1)} ms`;
   const scrollRow = ([view, s]) =>
-    `| ${view} | ${[s.p50, s.p95, s.max, s.scriptMs, s.styleMs, s.layoutMs, s.taskMs, s.cpuTaskMs, s.cpuScriptMs, s.cpuStyleLayoutMs, s.cpuPaintMs].map(ms).join(" | ")} | ${s.maxRows} | ${s.moved} |`;
+    `| ${view} | ${[s.p50, s.p95, s.max].map(ms).join(" | ")} | ${s.late} | ${[s.callbackP50, s.callbackP95, s.scriptMs, s.styleMs, s.layoutMs, s.taskMs, s.cpuTaskMs, s.cpuScriptMs, s.cpuStyleLayoutMs, s.cpuPaintMs].map(ms).join(" | ")} | ${s.maxRows} | ${s.moved} |`;
   return `## Drive web: a 100,000-file folder (\`node bench/drive-web.mjs\`)
 
 Machine: ${machine()}; load average during the run ${loadavg()[0].toFixed(1)} (other work shares the cores). Built server (SQLite, local blobs) and the machine's Chromium (headless, 1440×900),
@@ -377,10 +402,14 @@ A steady scroll back through the list at 2,000 px a frame (every frame brings al
 same through the grid (loaded until 400 frames fit), 400 frames each. Per frame, the page's main
 thread by Chromium's counters (CDP \`Performance.getMetrics\`: script, style, layout, all tasks; wall
 time, which the machine's load stretches) and by a trace's thread CPU time (\`tdur\` on the renderer's
-main thread: all tasks, script less the style and layout it forced, style and layout, paint):
+main thread: all tasks, script less the style and layout it forced, style and layout, paint).
+Frame intervals by the frames' own times (\`requestAnimationFrame\`'s timestamp: 16.7 ms a frame on time,
+33.3 ms one dropped; "late" counts frames that came a frame or more late), and by the callback's
+\`performance.now()\`, which adds where in its frame each callback ran (until 2026-11-29 the only clock
+here: half of all on-time frames read above 16.7 ms by it):
 
-| view | frame p50 | frame p95 | max | script | style | layout | all tasks | CPU: all tasks | CPU: script | CPU: style + layout | CPU: paint | items in the DOM (max) | frames that scrolled |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| view | frame p50 | frame p95 | max | late frames | callback p50 | callback p95 | script | style | layout | all tasks | CPU: all tasks | CPU: script | CPU: style + layout | CPU: paint | items in the DOM (max) | frames that scrolled |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${[
   ["list", end.smooth],
   ["grid", grid],
@@ -389,7 +418,8 @@ ${[
   .join("\n")}
 
 Targets: first rows under ${TARGET_FIRST_ROWS_MS} ms and the end reached: ${ok ? "met" : "**not met**"}; frame p95 ≤ 16.7 ms
-(60 frames a second): ${smoothOk ? "met" : "**not met**"}.`;
+by the frames' own times, i.e. at least 95 % of the frames on time at 60 frames a second (the times come
+coarsened to 0.1 ms, so a frame on time reads 16.6–16.8 ms): ${smoothOk ? "met" : "**not met**"}.`;
 }
 
 if (process.env.BENCH_NO_BUILD !== "1") buildIfStale();
