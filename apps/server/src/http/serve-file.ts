@@ -194,12 +194,16 @@ export async function sendMetered(
     if (value !== undefined) raw.setHeader(name, value);
   }
   let written = 0;
-  raw.once("close", () => {
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
     body.destroy();
     reservation
       .settle(raw.writableFinished ? length : written)
       .catch((error: unknown) => request.log.error({ err: error }, "traffic settle failed"));
-  });
+  };
+  raw.once("close", end);
   const recycle = body instanceof FileReadStream ? (chunk: Buffer) => body.release(chunk) : undefined;
   void (async () => {
     let step = first;
@@ -218,6 +222,8 @@ export async function sendMetered(
     // A client that went away is no error of the body's.
     if (!raw.destroyed) request.log.error({ err: error }, "download body failed");
     raw.destroy();
+    // The client may have gone while the first chunk was read, before "close" was listened for.
+    if (raw.closed) end();
   });
   return reply;
 }
