@@ -93,7 +93,9 @@ describe("download traffic and zips", () => {
     expect(usage).toBeLessThan(bytes.length);
   });
 
-  it("cuts the response when the stored bytes fail midway, charging what was sent; the node keeps serving", async () => {
+  it("cuts the response when the stored bytes fail midway, charging what was sent; the node keeps serving", async (ctx) => {
+    // The blob is cut on disk: the local store only (the S3 pass keeps its blobs in the bucket).
+    if (t.config.blobs.kind !== "local") ctx.skip();
     const carol = await signUp(t.app);
     const bytes = randomBytes(6 * 1024 * 1024);
     const uploaded = await uploadFile(t.app, carol, "cut.bin", bytes);
