@@ -100,11 +100,9 @@ describe("download traffic and zips", () => {
     const bytes = randomBytes(6 * 1024 * 1024);
     const uploaded = await uploadFile(t.app, carol, "cut.bin", bytes);
     const link = pathOf(uploaded.web_content_link);
+    const blobFile = new LocalBlobStore(path.join(t.config.dataDir, "blobs")).pathOf(uploaded.hash);
     // The blob loses its tail on disk: the first chunks read, the next read finds the end.
-    await truncate(
-      new LocalBlobStore(path.join(t.config.dataDir, "blobs")).pathOf(uploaded.hash),
-      3 * 1024 * 1024,
-    );
+    await truncate(blobFile, 3 * 1024 * 1024);
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = t.app.server.address() as AddressInfo;
     const outcome = await new Promise<{ received: number; aborted: boolean }>((resolve) => {
@@ -129,9 +127,10 @@ describe("download traffic and zips", () => {
     expect(usage).toBeGreaterThan(0);
     expect(usage).toBeLessThanOrEqual(3 * 1024 * 1024);
     // Gone entirely: nothing was sent, so the error is the API's error object and nothing is charged.
-    await rm(new LocalBlobStore(path.join(t.config.dataDir, "blobs")).pathOf(uploaded.hash));
+    await rm(blobFile);
     const missing = await t.app.inject({ url: link });
-    expect(missing.statusCode).toBeGreaterThanOrEqual(400);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ error: "not_found" });
     expect(missing.json()).toHaveProperty("error_code");
     expect(await used(carol)).toBe(usage);
     expect((await t.app.inject({ url: "/readyz" })).statusCode).toBe(200);
