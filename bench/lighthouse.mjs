@@ -4,6 +4,9 @@
 //   node bench/lighthouse.mjs          builds when stale, measures, writes bench/results.md
 //   BENCH_NO_BUILD=1 BENCH_RUNS=5 node bench/lighthouse.mjs
 //   BENCH_LHR_DIR=/tmp/lhr …   also keeps every Lighthouse report there
+//   BENCH_PAGES=drive …        only these pages (home, share, drive); prints, leaves results.md
+//   BENCH_BASELINE=/tmp/base …  also audits the build of that checkout (npm run build there first),
+//                              the two taking turns run by run; prints both, leaves results.md
 // Each page is audited BENCH_RUNS times (default 3) and the run with the median performance
 // score is reported, as Lighthouse's own guidance on variability suggests; every run's
 // scores are listed beside it.
@@ -18,6 +21,8 @@ import { apiCall, freePort, loadAverage, machine, signUp, startBuiltServer, writ
 
 const TARGET = { performance: 95, accessibility: 95 };
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const ONLY = process.env.BENCH_PAGES?.split(",").map((page) => page.trim());
+const BASELINE = process.env.BENCH_BASELINE;
 const WEB = { "x-client-id": "nimbus-web", "x-device-id": "bench000000000000000000000000000" };
 
 /** A user with a folder holding a file, that folder shared, and the web session's cookie. */
@@ -81,7 +86,9 @@ async function storeCookies(browser, base, setCookies) {
     return cookie;
   });
   const session = await browser.newBrowserCDPSession();
-  await session.send("Storage.setCookies", { cookies });
+  // Both servers of an A/B run are on 127.0.0.1, and cookies do not tell ports apart.
+  await session.send("Storage.clearCookies");
+  if (cookies.length > 0) await session.send("Storage.setCookies", { cookies });
   await session.detach();
 }
 
@@ -120,7 +127,8 @@ async function audit(url, port) {
 }
 
 if (process.env.BENCH_NO_BUILD !== "1") buildIfStale();
-const server = await startBuiltServer();
+const sides = [{ label: "", server: await startBuiltServer() }];
+if (BASELINE) sides.push({ label: " — baseline", server: await startBuiltServer({ root: BASELINE }) });
 const debuggingPort = await freePort();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -130,30 +138,44 @@ const browser = await chromium.launch({
 });
 const rows = [];
 try {
-  const setup = await prepare(server.url, server.dataDir);
+  for (const side of sides) side.setup = await prepare(side.server.url, side.server.dataDir);
   const pages = [
-    ["home", "/en-US", false],
-    ["share page", `/s/${setup.shareId}`, false],
-    ["drive (signed in)", "/drive/all", true],
+    ["home", () => "/en-US", false],
+    ["share page", (side) => `/s/${side.setup.shareId}`, false],
+    ["drive (signed in)", () => "/drive/all", true],
   ];
-  for (const [label, path, signedIn] of pages) {
-    // Home and share page are measured as a first visit; then the browser signs in.
-    if (signedIn) await storeCookies(browser, server.url, setup.cookies);
-    const runs = [];
+  for (const [label, pathOf, signedIn] of pages) {
+    if (ONLY && !ONLY.includes(label.split(" ")[0])) continue;
+    const runs = new Map(sides.map((side) => [side, []]));
     for (let run = 0; run < RUNS; run++) {
-      runs.push(await audit(server.url + path, debuggingPort));
-      console.log(label, runs.at(-1));
+      // With a baseline the two builds take turns, each going first every other run.
+      for (const side of run % 2 === 0 ? sides : [...sides].reverse()) {
+        // Home and share page are measured as a first visit, the drive signed in.
+        await storeCookies(browser, side.server.url, signedIn ? side.setup.cookies : []);
+        runs.get(side).push(await audit(side.server.url + pathOf(side), debuggingPort));
+        console.log(label + side.label, runs.get(side).at(-1));
+      }
     }
-    const median = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor((RUNS - 1) / 2)];
-    rows.push({ label, path, ...median, scores: runs.map((r) => r.performance) });
+    for (const side of sides) {
+      const sideRuns = runs.get(side);
+      const median = [...sideRuns].sort((a, b) => a.performance - b.performance)[Math.floor((RUNS - 1) / 2)];
+      rows.push({
+        label: label + side.label,
+        path: pathOf(side),
+        ...median,
+        scores: sideRuns.map((r) => r.performance),
+      });
+    }
   }
 } finally {
   await browser.close();
-  await server.stop();
+  for (const side of sides) await side.server.stop();
 }
 
 const pass = rows.every(
-  (r) => r.performance >= TARGET.performance && r.accessibility >= TARGET.accessibility,
+  (r) =>
+    r.label.endsWith("— baseline") ||
+    (r.performance >= TARGET.performance && r.accessibility >= TARGET.accessibility),
 );
 const load = loadAverage();
 const table = rows
@@ -162,9 +184,10 @@ const table = rows
       `| ${r.label} (\`${r.path.replace(/\/s\/.*/, "/s/<id>")}\`) | ${r.performance} | ${r.accessibility} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${r.failing.join(", ") || "—"} | ${r.scores.join(", ")} |`,
   )
   .join("\n");
-writeSection(
-  "lighthouse",
-  `## Lighthouse (mobile)
+if (!ONLY && !BASELINE)
+  writeSection(
+    "lighthouse",
+    `## Lighthouse (mobile)
 
 Command: \`npm run build && node bench/lighthouse.mjs\` (Lighthouse 12.8.2, its default mobile profile with simulated throttling; \`/usr/bin/chromium\` started by Playwright with a debugging port; SQLite + local blobs; the drive signed in: the web session's cookie stored in the browser's cookie jar).
 Machine: ${machine()}; load average at the end ${load} (1 / 5 / 15 min).
@@ -174,6 +197,6 @@ Targets: performance ≥ ${TARGET.performance} and accessibility ≥ ${TARGET.ac
 | page | performance | accessibility | FCP | LCP | TBT | CLS | failed audits | performance of each run |
 |---|---:|---:|---:|---:|---:|---:|---|---|
 ${table}`,
-);
+  );
 console.log(table);
 process.exit(pass ? 0 : 1);

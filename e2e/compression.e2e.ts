@@ -19,6 +19,9 @@ test("pages, scripts and styles go out in brotli, or gzip when that is all the c
     expect(page.headers().vary).toMatch(/accept-encoding/i);
     const html = await page.text();
     expect(html).toContain("</html>");
+    // Rewritten on its way to the compressor (decision 0088), and still whole.
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low"');
+    expect(html).not.toContain('<link rel="modulepreload" href');
 
     const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] ?? "");
     expect(assets.some((asset) => asset.endsWith(".js"))).toBe(true);
@@ -36,7 +39,9 @@ test("pages, scripts and styles go out in brotli, or gzip when that is all the c
 test("a client that accepts no coding gets plain bytes", async ({ request }) => {
   const page = await request.get("/en-US/faq", { headers: { "accept-encoding": "identity" } });
   expect(page.headers()["content-encoding"]).toBeUndefined();
-  expect(await page.text()).toContain("</html>");
+  const html = await page.text();
+  expect(html).toContain("</html>");
+  expect(html).toContain('<link rel="modulepreload" fetchpriority="low"');
 });
 
 /**

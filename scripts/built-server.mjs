@@ -52,20 +52,24 @@ async function waitReady(url, child, timeoutMs) {
  * `stop()` may be called more than once. `port`: listen there instead of on a free port
  * (when something must know the address before the server starts). `BENCH_NODE_ARGS`
  * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) goes to node before the script, to profile a bench's server.
- * @param {{ dataDir?: string, env?: Record<string, string>, readyTimeoutMs?: number, port?: number }} [options]
+ * `root`: another checkout whose build to start (a bench's baseline, side by side with this one).
+ * @param {{ dataDir?: string, env?: Record<string, string>, readyTimeoutMs?: number, port?: number, root?: string }} [options]
  */
 export async function startBuiltServer({
   dataDir: given,
   env = {},
   readyTimeoutMs = 30_000,
   port: chosen,
+  root = ROOT,
 } = {}) {
   const port = chosen ?? (await freeLoopbackPort());
   const dataDir = given ?? mkdtempSync(path.join(tmpdir(), "nimbus-built-"));
   const url = `http://127.0.0.1:${port}`;
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, SERVER], {
-    cwd: ROOT,
+  const server = root === ROOT ? SERVER : path.join(root, path.relative(ROOT, SERVER));
+  if (!existsSync(server)) throw new Error(`no built server at ${server}: run npm run build in ${root}`);
+  const child = spawn(process.execPath, [...nodeArgs, server], {
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -1,11 +1,12 @@
-import { PassThrough, type Transform } from "node:stream";
-import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import { PassThrough } from "node:stream";
+import { type BrotliCompress, constants, createBrotliCompress, createGzip, type Gzip } from "node:zlib";
 import { type ContentCoding, preferredContentCoding } from "@nimbus/protocol";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { pageCacheControl } from "./site/page-cache.js";
+import { ScriptPreloadPriority } from "./site/script-preload-priority.server.js";
 
 export const streamTimeout = 5_000;
 
@@ -13,10 +14,20 @@ export const streamTimeout = 5_000;
  * A page's compressor. React flushes it (it calls a destination's `flush()`) when a
  * part of the page is ready, so compression never holds the shell back.
  */
-function encoderFor(coding: ContentCoding): Transform {
+function encoderFor(coding: ContentCoding): BrotliCompress | Gzip {
   return coding === "br"
     ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
     : createGzip();
+}
+
+/** The page's HTML on its way to `destination`, its script preloads at low priority (decision 0088). */
+function withScriptsAfterPaint(
+  destination: NodeJS.WritableStream,
+  flush?: () => void,
+): ScriptPreloadPriority {
+  const page = new ScriptPreloadPriority(flush);
+  page.pipe(destination);
+  return page;
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -30,7 +41,7 @@ const STATUS_TEXT: Record<number, string> = {
  * (404 or a fatal error) is answered to a bot as a plain status, never the error
  * page (spec §2). Scripts carry the nonce of the page's Content-Security-Policy,
  * which the server hands over in the load context. Pages go out compressed (brotli or
- * gzip) when the browser accepts it.
+ * gzip) when the browser accepts it, their script preloads at low priority.
  */
 export default function handleRequest(
   request: Request,
@@ -76,9 +87,9 @@ export default function handleRequest(
             const encoder = encoderFor(coding);
             headers.set("Content-Encoding", coding);
             encoder.pipe(body);
-            pipe(encoder);
+            pipe(withScriptsAfterPaint(encoder, () => encoder.flush()));
           } else {
-            pipe(body);
+            pipe(withScriptsAfterPaint(body));
           }
           resolve(new Response(createReadableStreamFromReadable(body), { headers, status: statusCode }));
         },

@@ -4,6 +4,7 @@ import { callEndpoint } from "../api/client.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { stripLocale } from "../i18n/locale-url.js";
 import { createBuildWatch, parseBuildManifest } from "../lib/build-check.js";
+import { whenIdle } from "../lib/idle.js";
 import { RESUME_STORAGE_KEY } from "./upload/resume-store.js";
 import "./build-update.css";
 
@@ -24,7 +25,7 @@ function runningBuild(): string | undefined {
 
 /**
  * The build-manifest check (spec §7, decision 0045): pages the route rules name ask
- * `GET /v1/app/build` on load, every interval and when the tab shows again; a newer
+ * `GET /v1/app/build` on load (once the browser is idle), every interval and when the tab shows again; a newer
  * deployed build is offered politely ("Reload" or "Later"), never forced, and not
  * while an upload runs.
  */
@@ -49,12 +50,13 @@ export function BuildUpdate() {
     const schedule = () => {
       timer = setTimeout(() => void watch.check().then((done) => !done && schedule()), watch.intervalMs());
     };
-    void watch.check().then((done) => !done && schedule());
+    const cancelFirst = whenIdle(() => void watch.check().then((done) => !done && schedule()));
     const onVisible = () => {
       if (document.visibilityState === "visible") void watch.check();
     };
     document.addEventListener("visibilitychange", onVisible);
     return () => {
+      cancelFirst();
       clearTimeout(timer);
       document.removeEventListener("visibilitychange", onVisible);
     };

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { documentCookieJar } from "../lib/cookies.js";
+import { whenIdle } from "../lib/idle.js";
 import { type AccessFetch, checkRegion, isInsideApp, type RegionVerdict } from "./region-check.js";
 
 /** Candidate API origins for the check: this one (a mirror list would go here). */
@@ -19,7 +20,7 @@ export function runRegionCheck(ignoreCache = false): Promise<RegionVerdict> {
 }
 
 /**
- * The region check once per page load. Answers a fresh verdict (`ok` or `blocked`)
+ * The region check once per page load, once the browser is idle. Answers a fresh verdict (`ok` or `blocked`)
  * once the check has one; undefined while it runs, or when the cached verdict the
  * server rendered with still stands.
  */
@@ -27,11 +28,14 @@ export function useRegionCheck(): "ok" | "blocked" | undefined {
   const [verdict, setVerdict] = useState<"ok" | "blocked">();
   useEffect(() => {
     let live = true;
-    void runRegionCheck().then((result) => {
-      if (live && (result === "ok" || result === "blocked")) setVerdict(result);
+    const cancel = whenIdle(() => {
+      void runRegionCheck().then((result) => {
+        if (live && (result === "ok" || result === "blocked")) setVerdict(result);
+      });
     });
     return () => {
       live = false;
+      cancel();
     };
   }, []);
   return verdict;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocale, useT } from "../../i18n/i18n.js";
 import { documentCookieJar, USER_ID_COOKIE } from "../../lib/cookies.js";
 import { createDebugConsoleGesture, type DebugConsoleGesture } from "../../lib/debug-console.js";
+import { whenIdle } from "../../lib/idle.js";
 import { reloadForChunkError } from "./chunk-reload.js";
 import { fetchAllowVConsole, vconsoleOverride } from "./remote-config.js";
 import { loadVConsole } from "./vconsole-loader.js";
@@ -21,11 +22,13 @@ export function DebugConsole() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: set up once per page load; the locale only labels the config call
   useEffect(() => {
     let allowed = vconsoleOverride(document.cookie);
-    if (!allowed) {
-      void fetchAllowVConsole(locale, documentCookieJar(document).get(USER_ID_COOKIE)).then((flag) => {
-        allowed = flag;
-      });
-    }
+    const cancelFlag = allowed
+      ? () => {}
+      : whenIdle(() => {
+          void fetchAllowVConsole(locale, documentCookieJar(document).get(USER_ID_COOKIE)).then((flag) => {
+            allowed = flag;
+          });
+        });
     const current = createDebugConsoleGesture({
       isAllowed: () => allowed,
       open: async () => {
@@ -43,6 +46,7 @@ export function DebugConsole() {
     const onClick = () => void current.click();
     document.addEventListener("click", onClick, true);
     return () => {
+      cancelFlag();
       document.removeEventListener("click", onClick, true);
       current.close();
     };

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { captureAttribution } from "../../lib/attribution.js";
 import { documentCookieJar, INVITE_COOKIE, INVITE_COOKIE_OPTIONS } from "../../lib/cookies.js";
+import { whenIdle } from "../../lib/idle.js";
 import { recordReferrer } from "../../lib/referrers.js";
 
 /** The invite code of a `?invite=` query, or undefined when none or not code-like. */
@@ -13,7 +14,7 @@ export function inviteCodeFromSearch(search: string): string | undefined {
 /**
  * Keeps what the invite call after sign-up reports (spec §4, §7): the `?invite=` code
  * of any page as the `pp_invite` cookie (30 days), the attribution parameters and the
- * referring host.
+ * referring host (once the browser is idle).
  */
 export function useInviteCapture() {
   const { search } = useLocation();
@@ -23,15 +24,19 @@ export function useInviteCapture() {
     if (code) jar.set(INVITE_COOKIE, code, INVITE_COOKIE_OPTIONS);
     captureAttribution(jar, search);
   }, [search]);
-  useEffect(() => {
-    try {
-      recordReferrer(localStorage, {
-        referrer: document.referrer,
-        currentHost: location.host,
-        now: Date.now(),
-      });
-    } catch {
-      // no storage: the invite call goes without referrers
-    }
-  }, []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        try {
+          recordReferrer(localStorage, {
+            referrer: document.referrer,
+            currentHost: location.host,
+            now: Date.now(),
+          });
+        } catch {
+          // no storage: the invite call goes without referrers
+        }
+      }),
+    [],
+  );
 }
