@@ -66,7 +66,7 @@ export async function startBuiltServer({
   const dataDir = given ?? mkdtempSync(path.join(tmpdir(), "nimbus-built-"));
   const url = `http://127.0.0.1:${port}`;
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const server = root === ROOT ? SERVER : path.join(root, path.relative(ROOT, SERVER));
+  const server = path.join(root, path.relative(ROOT, SERVER));
   if (!existsSync(server)) throw new Error(`no built server at ${server}: run npm run build in ${root}`);
   const child = spawn(process.execPath, [...nodeArgs, server], {
     cwd: root,

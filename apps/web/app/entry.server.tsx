@@ -21,7 +21,7 @@ function encoderFor(coding: ContentCoding): BrotliCompress | Gzip {
 }
 
 /** The page's HTML on its way to `destination`, its script preloads at low priority (decision 0088). */
-function withScriptsAfterPaint(
+function withLowPriorityScripts(
   destination: NodeJS.WritableStream,
   flush?: () => void,
 ): ScriptPreloadPriority {
@@ -87,9 +87,9 @@ export default function handleRequest(
             const encoder = encoderFor(coding);
             headers.set("Content-Encoding", coding);
             encoder.pipe(body);
-            pipe(withScriptsAfterPaint(encoder, () => encoder.flush()));
+            pipe(withLowPriorityScripts(encoder, () => encoder.flush()));
           } else {
-            pipe(withScriptsAfterPaint(body));
+            pipe(withLowPriorityScripts(body));
           }
           resolve(new Response(createReadableStreamFromReadable(body), { headers, status: statusCode }));
         },

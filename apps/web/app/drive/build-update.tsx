@@ -25,9 +25,9 @@ function runningBuild(): string | undefined {
 
 /**
  * The build-manifest check (spec §7, decision 0045): pages the route rules name ask
- * `GET /v1/app/build` on load (once the browser is idle), every interval and when the tab shows again; a newer
- * deployed build is offered politely ("Reload" or "Later"), never forced, and not
- * while an upload runs.
+ * `GET /v1/app/build` on load (once the browser is idle), every interval and when the
+ * tab shows again; a newer deployed build is offered politely ("Reload" or "Later"),
+ * never forced, and not while an upload runs.
  */
 export function BuildUpdate() {
   const t = useT();

@@ -3,6 +3,7 @@ import { Transform, type TransformCallback } from "node:stream";
 const MODULE_PRELOAD = '<link rel="modulepreload"';
 const LOW_PRIORITY_MODULE_PRELOAD = '<link rel="modulepreload" fetchpriority="low"';
 const HEAD_END = Buffer.from("</head>");
+const EMPTY = Buffer.alloc(0);
 /** A head longer than this goes out unchanged: the page is never held back for a rewrite. */
 const MAX_HEAD_BYTES = 64 * 1024;
 
@@ -20,8 +21,8 @@ const MAX_HEAD_BYTES = 64 * 1024;
  * (the page's compressor), after the head held so far has been written.
  */
 export class ScriptPreloadPriority extends Transform {
-  #head: Buffer[] | undefined = [];
-  #headBytes = 0;
+  /** The start of the page up to its `</head>`, held to be rewritten; undefined once let go. */
+  #held: Buffer | undefined = EMPTY;
   #flushWaiting = false;
 
   constructor(private readonly downstreamFlush?: () => void) {
@@ -29,27 +30,25 @@ export class ScriptPreloadPriority extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    if (this.#head === undefined) {
+    if (this.#held === undefined) {
       callback(null, chunk);
       return;
     }
-    this.#head.push(chunk);
-    this.#headBytes += chunk.length;
-    const held = Buffer.concat(this.#head);
+    const held = Buffer.concat([this.#held, chunk]);
     const end = held.indexOf(HEAD_END);
     if (end !== -1) {
       const headEnd = end + HEAD_END.length;
       this.#release(held.subarray(0, headEnd), held.subarray(headEnd));
-    } else if (this.#headBytes > MAX_HEAD_BYTES) {
-      this.#release(Buffer.alloc(0), held);
+    } else if (held.length > MAX_HEAD_BYTES) {
+      this.#release(EMPTY, held);
     } else {
-      this.#head = [held];
+      this.#held = held;
     }
     callback();
   }
 
   override _flush(callback: TransformCallback): void {
-    if (this.#head !== undefined) this.#release(Buffer.concat(this.#head), Buffer.alloc(0));
+    this.#releaseHeld();
     callback();
   }
 
@@ -59,7 +58,7 @@ export class ScriptPreloadPriority extends Transform {
    * the bytes this stream holds (the compressor was pushing back) have been handed on.
    */
   flush(): void {
-    if (this.#head !== undefined) this.#release(Buffer.concat(this.#head), Buffer.alloc(0));
+    this.#releaseHeld();
     if (this.#flushWaiting) return;
     if (this.readableLength === 0) {
       this.downstreamFlush?.();
@@ -75,8 +74,13 @@ export class ScriptPreloadPriority extends Transform {
     this.on("data", afterHandOver);
   }
 
+  /** Lets what is held go as it is (rewritten as far as it goes): the page ended, or must reach the client now. */
+  #releaseHeld(): void {
+    if (this.#held !== undefined) this.#release(this.#held, EMPTY);
+  }
+
   #release(head: Buffer, rest: Buffer): void {
-    this.#head = undefined;
+    this.#held = undefined;
     if (head.length > 0) this.push(Buffer.from(lowerModulePreloads(head.toString("utf8"))));
     if (rest.length > 0) this.push(rest);
   }

@@ -20,9 +20,9 @@ export function runRegionCheck(ignoreCache = false): Promise<RegionVerdict> {
 }
 
 /**
- * The region check once per page load, once the browser is idle. Answers a fresh verdict (`ok` or `blocked`)
- * once the check has one; undefined while it runs, or when the cached verdict the
- * server rendered with still stands.
+ * The region check once per page load, once the browser is idle. Answers a fresh
+ * verdict (`ok` or `blocked`) once the check has one; undefined while it runs, or when
+ * the cached verdict the server rendered with still stands.
  */
 export function useRegionCheck(): "ok" | "blocked" | undefined {
   const [verdict, setVerdict] = useState<"ok" | "blocked">();

@@ -5,8 +5,9 @@ import { DEFAULT_VIEW_TYPE, initDisplayMode, type SavedViewType } from "../../li
 import { whenIdle } from "../../lib/idle.js";
 
 /**
- * At start (once the browser is idle), reads the saved display mode and mirrors its view type into the
- * `pp_ssr_view_type` cookie (spec §4), so the next server render uses it.
+ * At start (once the browser is idle), reads the saved display mode and mirrors its
+ * view type into the `pp_ssr_view_type` cookie (spec §4), so the next server render
+ * uses it.
  */
 export function useDisplayModeCookie(): void {
   useEffect(
