@@ -107,6 +107,12 @@ async function audit(url, port) {
     mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
     const name = `${new URL(url).pathname.replace(/\W+/g, "_")}-${++reports}.json`;
     writeFileSync(path.join(process.env.BENCH_LHR_DIR, name), JSON.stringify(runner.lhr));
+    const trace = runner.artifacts?.Trace ?? runner.artifacts?.traces?.defaultPass;
+    if (trace)
+      writeFileSync(
+        path.join(process.env.BENCH_LHR_DIR, name.replace(/\.json$/, ".trace.json")),
+        JSON.stringify(trace),
+      );
   }
   // A redirect (the drive sends a visitor without a session to the sign-in page) would
   // measure another page than the row names.

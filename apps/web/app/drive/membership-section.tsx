@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { Icon } from "../components/icon.js";
 import * as icons from "../components/icons.js";
@@ -53,6 +54,13 @@ export function MembershipSection() {
   const locale = useLocale();
   const { session, reload: reloadSession } = useDriveSession();
   const { state, reload } = useMembershipLoad<Membership>("membership");
+  // Free days of an invite, claimed after this loaded (on the first drive page, session.ts): ask again.
+  const freeDays = session.status === "ready" ? session.freeDays : 0;
+  const seenFreeDays = useRef(freeDays);
+  useEffect(() => {
+    if (freeDays > seenFreeDays.current) reload();
+    seenFreeDays.current = freeDays;
+  }, [freeDays, reload]);
   const about = session.status === "ready" ? session.about : undefined;
   const premium = state.status === "ready" ? state.data.premium : null;
   const expire = premium?.expire || (session.status === "ready" ? session.vip?.expire : "") || "";

@@ -14,19 +14,30 @@ import { useSharedFiles } from "../drive/share-target.js";
 import { DriveSidebar } from "../drive/sidebar.js";
 import { UploadHost } from "../drive/upload/upload-host.js";
 import { readCookieValue, SESSION_COOKIE } from "../lib/cookies.js";
+import type { FirstSession } from "../session/first-session.js";
+import { loadFirstSession } from "../session/first-session.server.js";
 import { anonymousDriveRedirect } from "../session/redirect.js";
 import { DriveSessionContext, useLoadDriveSession } from "../session/session.js";
 import { ShareDialogHost } from "../shares/share-dialog-host.js";
 import "../styles/drive.css";
+import type { Route } from "./+types/drive";
 
 const SIDEBAR_ID = "drive-sidebar";
 
-/** A visitor without a session who opens the drive goes to the sign-in page first. */
-export function loader({ request }: { request: Request }) {
+/**
+ * A visitor without a session who opens the drive goes to the sign-in page first. A page
+ * load brings the session along, so the shell renders signed in from the server on; a
+ * client navigation does not (the browser holds the session and refreshes it itself).
+ */
+export async function loader({
+  request,
+  context,
+}: Route.LoaderArgs): Promise<{ session: FirstSession | null }> {
   const hasSession = readCookieValue(request.headers.get("cookie"), SESSION_COOKIE) !== undefined;
   const to = anonymousDriveRedirect(new URL(request.url), hasSession);
   if (to) throw redirect(to);
-  return null;
+  const document = context.documentRequest !== false;
+  return { session: document ? await loadFirstSession(request, context.apiFetch) : null };
 }
 
 /**
@@ -51,8 +62,8 @@ export function shouldRevalidate({
  * drawer on phones), the first-visit guide, and the page. Sign-in and share pages
  * use the header alone.
  */
-export default function DriveLayout() {
-  const driveSession = useLoadDriveSession();
+export default function DriveLayout({ loaderData }: Route.ComponentProps) {
+  const driveSession = useLoadDriveSession(loaderData?.session ?? null);
   const { pathname } = useLocation();
   // Share pages and the admin console use the header alone.
   const variant =

@@ -13,6 +13,8 @@ declare module "react-router" {
     /** The nonce of the page's Content-Security-Policy. */
     cspNonce?: string;
     apiFetch?: ApiFetch;
+    /** False for a client navigation's data request (`.data`), true for a page load. */
+    documentRequest?: boolean;
   }
 }
 

@@ -8,9 +8,10 @@ import { dispatchAnalytics } from "../lib/analytics.js";
 import { documentCookieJar } from "../lib/cookies.js";
 import { VIP_STATUS_OK } from "../lib/vip.js";
 import { setSignedInKnown, useSignedInHint } from "../site/signed-in-hint.js";
+import type { FirstSession } from "./first-session.js";
 import { freeDaysOf, inviteRequest, markInviteCalled, shouldCallInvite, storeFreeDays } from "./free-days.js";
 import { callMembership, type PrivilegeVip } from "./membership-api.js";
-import { refreshSignIn } from "./sign-in-refresh.js";
+import { refreshSignIn, storeRefresh } from "./sign-in-refresh.js";
 
 export type VipData = PrivilegeVip["data"];
 
@@ -39,16 +40,22 @@ export function useDriveSession() {
 }
 
 /**
- * The signed-in user and their storage, fetched in the browser with the session
- * cookie. No session (401 `unauthenticated`) is the signed-out state, not an error.
- * Each later navigation runs the sign-in refresh of spec §4 (the profile again; the
- * user id cookie stored or cleared), so a session ended elsewhere shows at once.
+ * The signed-in user and their storage: as the server render found them (`first`,
+ * first-session.server.ts), else fetched in the browser with the session cookie. No
+ * session (401 `unauthenticated`) is the signed-out state, not an error. Each later
+ * navigation runs the sign-in refresh of spec §4 (the profile again; the user id cookie
+ * stored or cleared), so a session ended elsewhere shows at once.
  */
-export function useLoadDriveSession(): { session: DriveSession; reload: () => void } {
+export function useLoadDriveSession(first: FirstSession | null = null): {
+  session: DriveSession;
+  reload: () => void;
+} {
   const locale = useLocale();
   const t = useT();
   const { key } = useLocation();
-  const [session, setSession] = useState<DriveSession>({ status: "loading" });
+  const [session, setSession] = useState<DriveSession>(first ?? { status: "loading" });
+  // The server's session stands for the first load only: a reload or a new locale asks again.
+  const fromServer = useRef(first);
   const [version, setVersion] = useState(0);
   const firstKey = useRef(key);
   const ready = useRef(false);
@@ -58,6 +65,13 @@ export function useLoadDriveSession(): { session: DriveSession; reload: () => vo
   const mayAsk = useRef(hint);
   // biome-ignore lint/correctness/useExhaustiveDependencies: t follows locale; version forces a reload
   useEffect(() => {
+    const given = fromServer.current;
+    fromServer.current = null;
+    if (given) {
+      adoptFirstSession(given, locale, setSession);
+      if (given.status === "signed-out") mayAsk.current = false;
+      return;
+    }
     if (!mayAsk.current) {
       setSession({ status: "signed-out" });
       return;
@@ -130,6 +144,27 @@ export function useLoadDriveSession(): { session: DriveSession; reload: () => vo
     setVersion((v) => v + 1);
   }, []);
   return { session, reload };
+}
+
+/**
+ * What the browser's own load does besides fetching, for a session the server render
+ * brought: the refresh's user id cookie (spec §4), the signed-in hint and the invite
+ * reward's claim.
+ */
+function adoptFirstSession(
+  first: FirstSession,
+  locale: string,
+  setSession: (update: (current: DriveSession) => DriveSession) => void,
+) {
+  const jar = documentCookieJar(document);
+  if (first.status === "signed-out") {
+    storeRefresh({ ok: false, error: { error: "unauthenticated", status: 401 } }, jar);
+    setSignedInKnown(false);
+    return;
+  }
+  storeRefresh({ ok: true, data: first.user }, jar);
+  setSignedInKnown(true);
+  if (first.privilegeAnswered) void claimInviteDays(first.user.sub, first.vip, locale, setSession);
 }
 
 function browserStorage() {

@@ -17,7 +17,11 @@ export async function refreshSignIn(
   fetchProfile: () => Promise<ProfileResult>,
   jar: CookieJar,
 ): Promise<RefreshOutcome> {
-  const result = await fetchProfile();
+  return storeRefresh(await fetchProfile(), jar);
+}
+
+/** The refresh's second half, for a profile already asked for (by the server render, say). */
+export function storeRefresh(result: ProfileResult, jar: CookieJar): RefreshOutcome {
   if (!result.ok) {
     if (jar.get(USER_ID_COOKIE) !== undefined) jar.remove(USER_ID_COOKIE, USER_ID_COOKIE_OPTIONS);
     return {

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createReadStream, existsSync, readdirSync } from "node:fs";
-import type { RequestListener } from "node:http";
+import type { RequestListener, ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
@@ -14,6 +14,16 @@ import { isApiPath } from "./paths.js";
 import { WEB_ROOT } from "./web-root.js";
 
 export type WebMode = "production" | "development" | "off";
+
+/** What the Fastify handler knows of a page request and its loaders need. */
+interface PageRequest {
+  nonce: string;
+  visitorAddress: string;
+  /** False for a client navigation's data request. */
+  document: boolean;
+  /** The page's answer, before React Router writes its head (loaders run first). */
+  reply?: ServerResponse;
+}
 
 /**
  * Serves the React Router app from this Fastify process: in production the
@@ -30,10 +40,16 @@ export async function registerWeb(
 ): Promise<void> {
   if (mode === "off") return;
   // Each page's nonce and visitor address, from the Fastify handler to React Router's load context.
-  const pageRequest = new AsyncLocalStorage<{ nonce: string; visitorAddress: string }>();
+  const pageRequest = new AsyncLocalStorage<PageRequest>();
   const loadContext = (): WebLoadContext => {
-    const page = pageRequest.getStore() ?? { nonce: "", visitorAddress: "127.0.0.1" };
-    return { cspNonce: page.nonce, apiFetch: inProcessApi(app, page.visitorAddress) };
+    const page = pageRequest.getStore() ?? { nonce: "", visitorAddress: "127.0.0.1", document: true };
+    return {
+      cspNonce: page.nonce,
+      apiFetch: inProcessApi(app, page.visitorAddress, (cookie) => {
+        if (page.reply && !page.reply.headersSent) page.reply.appendHeader("set-cookie", cookie);
+      }),
+      documentRequest: page.document,
+    };
   };
   const listener =
     mode === "production"
@@ -74,7 +90,11 @@ export async function registerWeb(
         const invite =
           request.method === "GET" ? inviteCookie(request.url, request.protocol === "https") : undefined;
         if (invite) reply.raw.setHeader("set-cookie", invite);
-        pageRequest.run({ nonce, visitorAddress: request.ip }, () => listener(request.raw, reply.raw));
+        // React Router's client navigations ask for `<path>.data` (single fetch); its loaders see the page's URL.
+        const document = !pathname.endsWith(".data");
+        pageRequest.run({ nonce, visitorAddress: request.ip, document, reply: reply.raw }, () =>
+          listener(request.raw, reply.raw),
+        );
       },
     });
   });
