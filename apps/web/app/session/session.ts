@@ -6,6 +6,7 @@ import { callEndpoint, errorText } from "../api/client.js";
 import { useLocale, useT } from "../i18n/i18n.js";
 import { dispatchAnalytics } from "../lib/analytics.js";
 import { documentCookieJar } from "../lib/cookies.js";
+import { whenIdle } from "../lib/idle.js";
 import { VIP_STATUS_OK } from "../lib/vip.js";
 import { setSignedInKnown, useSignedInHint } from "../site/signed-in-hint.js";
 import type { FirstSession } from "./first-session.js";
@@ -68,9 +69,9 @@ export function useLoadDriveSession(first: FirstSession | null = null): {
     const given = fromServer.current;
     fromServer.current = null;
     if (given) {
-      adoptFirstSession(given, locale, setSession);
       if (given.status === "signed-out") mayAsk.current = false;
-      return;
+      // Nothing on screen waits for these: out of hydration's effects task (decision 0088).
+      return whenIdle(() => adoptFirstSession(given, locale, setSession));
     }
     if (!mayAsk.current) {
       setSession({ status: "signed-out" });
