@@ -19,10 +19,12 @@ export function useViewport(container: RefObject<HTMLDivElement | null>) {
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
     };
-    // Measured while the page hydrates, the rows follow in a transition React can slice:
-    // the server's rows stand until then (decision 0081). Mounted later, at once.
+    // Mounted later, measured at once. While the page hydrates, in the next frame, where the
+    // browser lays the page out anyway: measured here, that first layout was forced inside
+    // hydration's commit, its longest task (decision 0089). The rows follow in a transition
+    // React can slice; the server's rows stand until then (decision 0081).
     if (isPageHydrated()) measure();
-    else startTransition(measure);
+    else frame = requestAnimationFrame(() => startTransition(measure));
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);
     const observer = new ResizeObserver(schedule);
