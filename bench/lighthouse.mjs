@@ -3,7 +3,7 @@
 // local blobs), in the machine's Chromium started by Playwright with a debugging port.
 //   node bench/lighthouse.mjs          builds when stale, measures, writes bench/results.md
 //   BENCH_NO_BUILD=1 BENCH_RUNS=5 node bench/lighthouse.mjs
-//   BENCH_LHR_DIR=/tmp/lhr …   also keeps every Lighthouse report there
+//   BENCH_LHR_DIR=/tmp/lhr …   also keeps every Lighthouse report there, and its trace (…-N.trace.json)
 //   BENCH_PAGES=drive …        only these pages (home, share, drive); prints, leaves results.md
 //   BENCH_BASELINE=/tmp/base …  also audits the build of that checkout (npm run build there first),
 //                              the two taking turns run by run; prints both, leaves results.md
