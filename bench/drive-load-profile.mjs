@@ -1,0 +1,128 @@
+// Where the signed-in drive's load spends the main thread: a CPU profile of `/drive/all` at
+// Lighthouse's 4× CPU slowdown, split into busy stretches, each with the functions that ran
+// longest in it. A diagnosis to read beside bench/lighthouse.mjs, not a measure with a target:
+// it prints and leaves results.md alone.
+//   node bench/drive-load-profile.mjs              the build of this checkout (built when stale)
+//   BENCH_ROOT=/tmp/other node bench/drive-load-profile.mjs   another built checkout
+//   BENCH_RUNS=3 BENCH_MIN_MS=40 BENCH_PROFILE_DIR=/tmp/prof …  runs, shortest stretch shown,
+//                                                  and where to keep the .cpuprofile files
+// Function names are the build's: build a checkout with `build.minify: false` in
+// apps/web/vite.config.ts to read them.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { buildIfStale } from "../scripts/built-server.mjs";
+import { apiCall, ROOT, signUp, startBuiltServer } from "./lib.mjs";
+
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const MIN_MS = Number(process.env.BENCH_MIN_MS ?? 40);
+const root = process.env.BENCH_ROOT ?? ROOT;
+const WEB = { "x-client-id": "nimbus-web", "x-device-id": "bench000000000000000000000000000" };
+/** React's own frames, left out of the stretch's list: what they ran is what matters. */
+const FRAMEWORK =
+  /^(performWork|workLoop|renderRoot|beginWork|performUnitOfWork|renderWithHooks|updateFunctionComponent|completeRoot|commitRoot|flushPassiveEffects|recursivelyTraverse|commitPassiveMount)/;
+
+/** A user with a folder, signed in the way the web app is: the session cookie's name and value. */
+async function signedInCookies(base, dataDir) {
+  const email = `profile-${Date.now()}@example.com`;
+  const password = "correct horse battery";
+  const signup = await signUp(base, dataDir, email, password);
+  await apiCall(base, signup.access_token, "POST", "/drive/v1/files", { kind: "drive#folder", name: "Trip" });
+  const signin = await fetch(`${base}/v1/auth/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...WEB },
+    body: JSON.stringify({ username: email, password }),
+  });
+  return signin.headers.getSetCookie().map((line) => {
+    const [pair] = line.split(";");
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+  });
+}
+
+async function profileLoad(browser, base, cookies) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    serviceWorkers: "block",
+  });
+  await context.addCookies(cookies);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  await cdp.send("Profiler.start");
+  await page.goto(`${base}/drive/all`, { waitUntil: "load" });
+  await page.waitForTimeout(4000);
+  const { profile } = await cdp.send("Profiler.stop");
+  await context.close();
+  return profile;
+}
+
+/** The profile's busy stretches (no idle sample for 3 ms or more), each with its longest functions. */
+function stretches(profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const label = (node) =>
+    `${node.callFrame.functionName || "(anonymous)"}@${node.callFrame.url.split("/").pop() || "native"}`;
+  const found = [];
+  let current = null;
+  let at = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    at += profile.timeDeltas[index];
+    const name = byId.get(id).callFrame.functionName;
+    if (name === "(idle)" || name === "(program)") {
+      if (current && at - current.last > 3000) {
+        found.push(current);
+        current = null;
+      }
+      return;
+    }
+    current ??= { start: at, last: at, time: new Map() };
+    current.last = at;
+    const spent = profile.timeDeltas[index + 1] ?? 0;
+    const seen = new Set();
+    for (let node = id; node !== undefined; node = parentOf.get(node)) {
+      const text = label(byId.get(node));
+      if (seen.has(text)) continue;
+      seen.add(text);
+      current.time.set(text, (current.time.get(text) ?? 0) + spent);
+    }
+  });
+  if (current) found.push(current);
+  return found.map(({ start, last, time }) => ({
+    startMs: (start - profile.startTime) / 1000,
+    ms: (last - start) / 1000,
+    top: [...time]
+      .filter(([text]) => !text.startsWith("(") && !FRAMEWORK.test(text))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([text, us]) => `${text} ${(us / 1000).toFixed(0)}`),
+  }));
+}
+
+if (root === ROOT) buildIfStale();
+const server = await startBuiltServer({ root });
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+try {
+  const cookies = await signedInCookies(server.url, server.dataDir);
+  for (let run = 1; run <= RUNS; run++) {
+    const profile = await profileLoad(browser, server.url, cookies);
+    if (process.env.BENCH_PROFILE_DIR) {
+      mkdirSync(process.env.BENCH_PROFILE_DIR, { recursive: true });
+      writeFileSync(
+        path.join(process.env.BENCH_PROFILE_DIR, `drive-load-${run}.cpuprofile`),
+        JSON.stringify(profile),
+      );
+    }
+    console.log(`run ${run}: busy stretches of ${MIN_MS} ms or more at 4× (start, length; inclusive ms)`);
+    for (const stretch of stretches(profile).filter((s) => s.ms >= MIN_MS))
+      console.log(
+        `${stretch.startMs.toFixed(0).padStart(6)} +${stretch.ms.toFixed(0).padStart(4)}  ${stretch.top.join(", ")}`,
+      );
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
