@@ -129,8 +129,9 @@ async function boot(
   blobPrefix: string,
   options: TestAppOptions,
   dispose: () => Promise<void>,
+  sharedDatabase?: Database,
 ): Promise<TestApp> {
-  const database = await openDatabase(config.database);
+  const database = sharedDatabase ?? (await openDatabase(config.database));
   await whileCatalogueStable(() => database.migrate());
   const realBlobs = await createBlobStore(
     config.blobs.kind === "s3" ? { ...config.blobs, prefix: blobPrefix } : config.blobs,
@@ -162,7 +163,7 @@ async function boot(
     await jobs.stop();
     await blobs.close();
     await redis?.quit();
-    await database.close().catch(() => {});
+    if (!sharedDatabase) await database.close().catch(() => {});
   };
   return {
     app,
@@ -176,11 +177,18 @@ async function boot(
     },
     async restart() {
       await stop();
-      return boot(config, blobPrefix, options, dispose);
+      return boot(config, blobPrefix, options, dispose, sharedDatabase);
     },
-    peer({ database, ...peerOptions } = {}) {
-      const peerConfig = database ? { ...config, database } : config;
-      return boot(peerConfig, blobPrefix, { ...peerOptions, env: options.env }, async () => {});
+    peer({ database: other, ...peerOptions } = {}) {
+      const peerConfig = other ? { ...config, database: other } : config;
+      // Two processes on one SQLite file each wait out the other's write lock in their own
+      // thread. Two connections in this one process would not: better-sqlite3's busy wait
+      // blocks the event loop, so the node holding a transaction across an await cannot
+      // commit, and the other's write fails after busy_timeout (5 s). A peer on the same
+      // SQLite file therefore shares this node's connection, as one process would; the
+      // rows, not the connection, are what the nodes share (Postgres peers get their own pool).
+      const shared = !other && config.database.kind === "sqlite" ? database : undefined;
+      return boot(peerConfig, blobPrefix, { ...peerOptions, env: options.env }, async () => {}, shared);
     },
   };
 }
