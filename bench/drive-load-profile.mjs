@@ -12,32 +12,23 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { buildIfStale } from "../scripts/built-server.mjs";
-import { apiCall, ROOT, signUp, startBuiltServer } from "./lib.mjs";
+import { apiCall, browserCookies, ROOT, signUp, startBuiltServer, webSignIn } from "./lib.mjs";
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const MIN_MS = Number(process.env.BENCH_MIN_MS ?? 40);
 const root = process.env.BENCH_ROOT ?? ROOT;
-const WEB = { "x-client-id": "nimbus-web", "x-device-id": "bench000000000000000000000000000" };
 /** React's own frames, left out of the stretch's list: what they ran is what matters. */
 const FRAMEWORK =
   /^(performWork|workLoop|renderRoot|beginWork|performUnitOfWork|renderWithHooks|updateFunctionComponent|completeRoot|commitRoot|flushPassiveEffects|recursivelyTraverse|commitPassiveMount)/;
 
-/** A user with a folder, signed in the way the web app is: the session cookie's name and value. */
+/** A user with a folder, signed in the way the web app is: the cookies its browser keeps. */
 async function signedInCookies(base, dataDir) {
   const email = `profile-${Date.now()}@example.com`;
   const password = "correct horse battery";
   const signup = await signUp(base, dataDir, email, password);
   await apiCall(base, signup.access_token, "POST", "/drive/v1/files", { kind: "drive#folder", name: "Trip" });
-  const signin = await fetch(`${base}/v1/auth/signin`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...WEB },
-    body: JSON.stringify({ username: email, password }),
-  });
-  return signin.headers.getSetCookie().map((line) => {
-    const [pair] = line.split(";");
-    const at = pair.indexOf("=");
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
-  });
+  // Playwright takes a cookie's url or its path, not both.
+  return browserCookies(await webSignIn(base, email, password), base).map(({ path: _, ...cookie }) => cookie);
 }
 
 async function profileLoad(browser, base, cookies) {

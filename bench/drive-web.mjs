@@ -13,13 +13,22 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { buildIfStale } from "../scripts/built-server.mjs";
-import { apiCall, machine, median, newId, ROOT, signUp, startBuiltServer, writeSection } from "./lib.mjs";
+import {
+  apiCall,
+  machine,
+  median,
+  newId,
+  ROOT,
+  signUp,
+  startBuiltServer,
+  WEB_CLIENT,
+  writeSection,
+} from "./lib.mjs";
 
 const BIG = 100_000;
 const SMALL = 100;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET_FIRST_ROWS_MS = 1000;
-const WEB = { "x-client-id": "nimbus-web", "x-device-id": "bench000000000000000000000000000" };
 const LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -124,7 +133,7 @@ async function signedInContext(browser, base, setup) {
     baseURL: base,
   });
   const signin = await context.request.post("/v1/auth/signin", {
-    headers: WEB,
+    headers: WEB_CLIENT,
     data: { username: setup.email, password: setup.password },
   });
   if (!signin.ok()) throw new Error(`sign-in: ${signin.status()} ${await signin.text()}`);

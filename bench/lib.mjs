@@ -178,6 +178,43 @@ export function apiCall(base, token, method, url, body) {
   });
 }
 
+/** The headers the web app sends: a sign-in with them answers with its cookie session. */
+export const WEB_CLIENT = { "x-client-id": "nimbus-web", "x-device-id": "bench000000000000000000000000000" };
+
+/** Signs in as the web app does; its `Set-Cookie` lines (the session and the user id). */
+export async function webSignIn(base, email, password) {
+  const signin = await fetch(`${base}/v1/auth/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...WEB_CLIENT },
+    body: JSON.stringify({ username: email, password }),
+  });
+  if (!signin.ok) throw new Error(`sign-in: ${signin.status} ${await signin.text()}`);
+  return signin.headers.getSetCookie();
+}
+
+/**
+ * `Set-Cookie` lines as the cookies a browser keeps, with the server's attributes, in the
+ * shape of CDP's `Storage.setCookies` (`url` and `path`; Playwright's `addCookies` takes
+ * either, so drop one there).
+ */
+export function browserCookies(setCookies, base) {
+  return setCookies.map((line) => {
+    const [pair, ...attributes] = line.split(";").map((part) => part.trim());
+    const at = pair.indexOf("=");
+    const cookie = { name: pair.slice(0, at), value: pair.slice(at + 1), url: base, path: "/" };
+    for (const attribute of attributes) {
+      const [key, value = ""] = attribute.split("=");
+      const name = key.toLowerCase();
+      if (name === "path") cookie.path = value;
+      else if (name === "httponly") cookie.httpOnly = true;
+      else if (name === "samesite") cookie.sameSite = value[0].toUpperCase() + value.slice(1).toLowerCase();
+      else if (name === "max-age") cookie.expires = Date.now() / 1000 + Number(value);
+      else if (name === "expires" && cookie.expires === undefined) cookie.expires = Date.parse(value) / 1000;
+    }
+    return cookie;
+  });
+}
+
 const ID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /** A ULID-shaped file id (time, then randomness) for rows seeded straight into the database. */
 export function newId(now) {

@@ -17,13 +17,22 @@ import path from "node:path";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { buildIfStale } from "../scripts/built-server.mjs";
-import { apiCall, freePort, loadAverage, machine, signUp, startBuiltServer, writeSection } from "./lib.mjs";
+import {
+  apiCall,
+  browserCookies,
+  freePort,
+  loadAverage,
+  machine,
+  signUp,
+  startBuiltServer,
+  webSignIn,
+  writeSection,
+} from "./lib.mjs";
 
 const TARGET = { performance: 95, accessibility: 95 };
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const ONLY = process.env.BENCH_PAGES?.split(",").map((page) => page.trim());
 const BASELINE = process.env.BENCH_BASELINE;
-const WEB = { "x-client-id": "nimbus-web", "x-device-id": "bench000000000000000000000000000" };
 
 /** A user with a folder holding a file, that folder shared, and the web session's cookie. */
 async function prepare(base, dataDir) {
@@ -52,13 +61,7 @@ async function prepare(base, dataDir) {
     file_ids: [folder.file.id],
     title: "Trip",
   });
-  const signin = await fetch(`${base}/v1/auth/signin`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...WEB },
-    body: JSON.stringify({ username: email, password }),
-  });
-  if (!signin.ok) throw new Error(`sign-in: ${signin.status} ${await signin.text()}`);
-  return { shareId: share.share_id, cookies: signin.headers.getSetCookie() };
+  return { shareId: share.share_id, cookies: await webSignIn(base, email, password) };
 }
 
 /**
@@ -70,21 +73,7 @@ async function prepare(base, dataDir) {
  * hydration, not the signed-in drive.
  */
 async function storeCookies(browser, base, setCookies) {
-  const cookies = setCookies.map((line) => {
-    const [pair, ...attributes] = line.split(";").map((part) => part.trim());
-    const at = pair.indexOf("=");
-    const cookie = { name: pair.slice(0, at), value: pair.slice(at + 1), url: base, path: "/" };
-    for (const attribute of attributes) {
-      const [key, value = ""] = attribute.split("=");
-      const name = key.toLowerCase();
-      if (name === "path") cookie.path = value;
-      else if (name === "httponly") cookie.httpOnly = true;
-      else if (name === "samesite") cookie.sameSite = value[0].toUpperCase() + value.slice(1).toLowerCase();
-      else if (name === "max-age") cookie.expires = Date.now() / 1000 + Number(value);
-      else if (name === "expires" && cookie.expires === undefined) cookie.expires = Date.parse(value) / 1000;
-    }
-    return cookie;
-  });
+  const cookies = browserCookies(setCookies, base);
   const session = await browser.newBrowserCDPSession();
   // Both servers of an A/B run are on 127.0.0.1, and cookies do not tell ports apart.
   await session.send("Storage.clearCookies");
