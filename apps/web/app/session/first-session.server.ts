@@ -1,7 +1,7 @@
 import { nimbusApi } from "@nimbus/protocol";
 import { endpointUrl } from "../api/endpoint-url.js";
 import { requestLocale } from "../i18n/locale-url.js";
-import { memoryCookieJar, parseCookies, readCookieValue, SESSION_COOKIE } from "../lib/cookies.js";
+import { memoryCookieJar, parseCookies, SESSION_COOKIE } from "../lib/cookies.js";
 import { type ApiFetch, answeredWithin } from "../lib/load-context.js";
 import type { FirstSession } from "./first-session.js";
 import { freeDaysOf } from "./free-days.js";
@@ -22,7 +22,8 @@ export async function loadFirstSession(
 ): Promise<FirstSession | null> {
   if (!api) return null;
   const cookie = request.headers.get("cookie") ?? "";
-  if (readCookieValue(cookie, SESSION_COOKIE) === undefined) return null;
+  const cookies = parseCookies(cookie);
+  if (!cookies.some((c) => c.name === SESSION_COOKIE)) return null;
   const headers = { accept: "application/json", cookie, "accept-language": requestLocale(request) };
   const ask = (path: string) => answeredWithin(TIMEOUT_MS, api(path, { headers }));
   try {
@@ -33,8 +34,8 @@ export async function loadFirstSession(
     ]);
     if (me.status === 401) return { status: "signed-out" };
     if (!me.ok || !about.ok) return null;
+    const jar = memoryCookieJar(Object.fromEntries(cookies.map((c) => [c.name, c.value])));
     const vip = privilege.ok ? ((await privilege.json()) as PrivilegeVip).data : undefined;
-    const jar = memoryCookieJar(Object.fromEntries(parseCookies(cookie).map((c) => [c.name, c.value])));
     return {
       status: "ready",
       user: await me.json(),

@@ -54,7 +54,7 @@ export function useLoadDriveSession(first: FirstSession | null = null): {
   const locale = useLocale();
   const t = useT();
   const { key } = useLocation();
-  const [session, setSession] = useState<DriveSession>(first ?? { status: "loading" });
+  const [session, setSession] = useState(() => shownSession(first));
   // The server's session stands for the first load only: a reload or a new locale asks again.
   const fromServer = useRef(first);
   const [version, setVersion] = useState(0);
@@ -145,6 +145,14 @@ export function useLoadDriveSession(first: FirstSession | null = null): {
     setVersion((v) => v + 1);
   }, []);
   return { session, reload };
+}
+
+/** The server's session as the shell shows it: what only its adoption reads left out. */
+function shownSession(first: FirstSession | null): DriveSession {
+  if (!first) return { status: "loading" };
+  if (first.status === "signed-out") return first;
+  const { privilegeAnswered: _, ...shown } = first;
+  return shown;
 }
 
 /**
