@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createReadStream, existsSync, readdirSync } from "node:fs";
-import type { RequestListener, ServerResponse } from "node:http";
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
@@ -10,6 +10,7 @@ import { newNonce, pagePolicy } from "../security-headers.js";
 import type { NimbusApp } from "../types.js";
 import { inviteCookie } from "./invite-cookie.js";
 import { inProcessApi, type WebLoadContext } from "./load-context.js";
+import { PageCookies } from "./page-cookies.js";
 import { isApiPath } from "./paths.js";
 import { WEB_ROOT } from "./web-root.js";
 
@@ -21,8 +22,8 @@ interface PageRequest {
   visitorAddress: string;
   /** False for a client navigation's data request. */
   document: boolean;
-  /** The page's answer, before React Router writes its head (loaders run first). */
-  reply?: ServerResponse;
+  /** Cookies for the page's answer beside React Router's own (loaders run before it writes its head). */
+  cookies?: PageCookies;
 }
 
 /**
@@ -45,9 +46,7 @@ export async function registerWeb(
     const page = pageRequest.getStore() ?? { nonce: "", visitorAddress: "127.0.0.1", document: true };
     return {
       cspNonce: page.nonce,
-      apiFetch: inProcessApi(app, page.visitorAddress, (cookie) => {
-        if (page.reply && !page.reply.headersSent) page.reply.appendHeader("set-cookie", cookie);
-      }),
+      apiFetch: inProcessApi(app, page.visitorAddress, (cookie) => page.cookies?.add(cookie)),
       documentRequest: page.document,
     };
   };
@@ -87,12 +86,14 @@ export async function registerWeb(
         );
         reply.raw.setHeader("cache-control", "no-store");
         reply.raw.setHeader("x-request-id", request.id);
+        const cookies = new PageCookies();
+        cookies.attachTo(reply.raw);
         const invite =
           request.method === "GET" ? inviteCookie(request.url, request.protocol === "https") : undefined;
-        if (invite) reply.raw.setHeader("set-cookie", invite);
+        if (invite) cookies.add(invite);
         // React Router's client navigations ask for `<path>.data` (single fetch); its loaders see the page's URL.
         const document = !pathname.endsWith(".data");
-        pageRequest.run({ nonce, visitorAddress: request.ip, document, reply: reply.raw }, () =>
+        pageRequest.run({ nonce, visitorAddress: request.ip, document, cookies }, () =>
           listener(request.raw, reply.raw),
         );
       },
