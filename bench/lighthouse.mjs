@@ -7,6 +7,7 @@
 //   BENCH_PAGES=drive …        only these pages (home, share, drive); prints, leaves results.md
 //   BENCH_BASELINE=/tmp/base …  also audits the build of that checkout (npm run build there first),
 //                              the two taking turns run by run; prints both, leaves results.md
+//   BENCH_CPU_SLOWDOWN=6 …     simulated CPU slowdown other than the profile's 4×; prints only
 // Each page is audited BENCH_RUNS times (default 3) and the run with the median performance
 // score is reported, as Lighthouse's own guidance on variability suggests; every run's
 // scores are listed beside it.
@@ -33,6 +34,12 @@ const TARGET = { performance: 95, accessibility: 95 };
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const ONLY = process.env.BENCH_PAGES?.split(",").map((page) => page.trim());
 const BASELINE = process.env.BENCH_BASELINE;
+/**
+ * Lighthouse's simulated CPU slowdown in place of its mobile profile's 4×: a slower machine's
+ * reading of this one's trace, to set a build where another machine measured it (with
+ * BENCH_BASELINE: find the slowdown at which the baseline reads what that machine read).
+ */
+const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_CPU_SLOWDOWN) : undefined;
 
 /** A user with a folder holding a file, that folder shared, and the web session's cookie. */
 async function prepare(base, dataDir) {
@@ -89,6 +96,7 @@ async function audit(url, port) {
     output: "json",
     logLevel: "error",
     onlyCategories: ["performance", "accessibility"],
+    ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
   });
   const { categories, audits, finalDisplayedUrl } = runner.lhr;
   // BENCH_LHR_DIR=<dir>: keep each report (its long tasks, bootup time) to see what blocks.
@@ -179,7 +187,7 @@ const table = rows
       `| ${r.label} (\`${r.path.replace(/\/s\/.*/, "/s/<id>")}\`) | ${r.performance} | ${r.accessibility} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${r.failing.join(", ") || "—"} | ${r.scores.join(", ")} |`,
   )
   .join("\n");
-if (!ONLY && !BASELINE)
+if (!ONLY && !BASELINE && !CPU_SLOWDOWN)
   writeSection(
     "lighthouse",
     `## Lighthouse (mobile)
