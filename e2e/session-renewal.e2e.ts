@@ -26,16 +26,19 @@ function daysAhead(days: number): Record<string, string> {
   };
 }
 
-async function sessionExpiry(context: BrowserContext): Promise<number> {
+async function sessionCookie(context: BrowserContext) {
   const session = (await context.cookies()).find((cookie) => cookie.name === "nimbus_session");
   if (!session) throw new Error("no session cookie");
-  return session.expires * 1000;
+  return session;
+}
+
+async function sessionExpiry(context: BrowserContext): Promise<number> {
+  return (await sessionCookie(context)).expires * 1000;
 }
 
 /** The browser's session cookie as it stands 31 days after the sign-in: 29 days left. */
 async function ageSession(context: BrowserContext): Promise<void> {
-  const session = (await context.cookies()).find((cookie) => cookie.name === "nimbus_session");
-  if (!session) throw new Error("no session cookie");
+  const session = await sessionCookie(context);
   await context.addCookies([{ ...session, expires: (browserClockNow() + 29 * DAY_MS) / 1000 }]);
 }
 
