@@ -6,6 +6,8 @@
 //   BENCH_ROOT=/tmp/other node bench/drive-load-profile.mjs   another built checkout
 //   BENCH_RUNS=3 BENCH_MIN_MS=40 BENCH_PROFILE_DIR=/tmp/prof …  runs, shortest stretch shown,
 //                                                  and where to keep the .cpuprofile files
+//   BENCH_FUNCTIONS=createHydratedRouter,getHydrationData …  also each function's inclusive
+//                                                  time per load, averaged over the runs
 // Function names are the build's: build a checkout with `build.minify: false` in
 // apps/web/vite.config.ts to read them.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -17,6 +19,7 @@ import { apiCall, browserCookies, ROOT, signUp, startBuiltServer, webSignIn } fr
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const MIN_MS = Number(process.env.BENCH_MIN_MS ?? 40);
 const root = process.env.BENCH_ROOT ?? ROOT;
+const FUNCTIONS = process.env.BENCH_FUNCTIONS?.split(",").map((name) => name.trim()) ?? [];
 /** React's own frames, left out of the stretch's list: what they ran is what matters. */
 const FRAMEWORK =
   /^(performWork|workLoop|renderRoot|beginWork|performUnitOfWork|renderWithHooks|updateFunctionComponent|completeRoot|commitRoot|flushPassiveEffects|recursivelyTraverse|commitPassiveMount)/;
@@ -93,13 +96,42 @@ function stretches(profile) {
   }));
 }
 
+/**
+ * Time inside each named function in `profile`, callees included, in µs. A call nested in
+ * another of the same name counts once, with the outer one.
+ */
+function inclusiveTimes(profile, names) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const self = new Map();
+  for (const [index, id] of profile.samples.entries())
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index + 1] ?? 0));
+  const inclusive = (node) =>
+    (self.get(node.id) ?? 0) +
+    (node.children ?? []).reduce((sum, child) => sum + inclusive(byId.get(child)), 0);
+  const nestedIn = (node, name) => {
+    for (let up = parentOf.get(node.id); up !== undefined; up = parentOf.get(up))
+      if (byId.get(up).callFrame.functionName === name) return true;
+    return false;
+  };
+  const times = new Map(names.map((name) => [name, 0]));
+  for (const node of profile.nodes) {
+    const name = node.callFrame.functionName;
+    if (times.has(name) && !nestedIn(node, name)) times.set(name, times.get(name) + inclusive(node));
+  }
+  return times;
+}
+
 if (root === ROOT) buildIfStale();
 const server = await startBuiltServer({ root });
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
 try {
   const cookies = await signedInCookies(server.url, server.dataDir);
+  const totals = new Map(FUNCTIONS.map((name) => [name, 0]));
   for (let run = 1; run <= RUNS; run++) {
     const profile = await profileLoad(browser, server.url, cookies);
+    for (const [name, us] of inclusiveTimes(profile, FUNCTIONS)) totals.set(name, totals.get(name) + us);
     if (process.env.BENCH_PROFILE_DIR) {
       mkdirSync(process.env.BENCH_PROFILE_DIR, { recursive: true });
       writeFileSync(
@@ -113,6 +145,10 @@ try {
         `${stretch.startMs.toFixed(0).padStart(6)} +${stretch.ms.toFixed(0).padStart(4)}  ${stretch.top.join(", ")}`,
       );
   }
+  if (FUNCTIONS.length > 0)
+    console.log(
+      `per load at 4×, inclusive, mean of ${RUNS}: ${[...totals].map(([name, us]) => `${name} ${(us / 1000 / RUNS).toFixed(1)} ms`).join(", ")}`,
+    );
 } finally {
   await browser.close();
   await server.stop();
