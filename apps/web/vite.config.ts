@@ -3,17 +3,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { catalogueAssetsPlugin } from "./build-plugins/catalogue-assets.js";
 import { rootStylesPlugin } from "./build-plugins/root-styles.js";
-import { routePathsOncePlugin } from "./build-plugins/route-paths-once.js";
 import { serviceWorkerPlugin } from "./build-plugins/service-worker.js";
 
 export default defineConfig({
-  plugins: [
-    reactRouter(),
-    catalogueAssetsPlugin(),
-    rootStylesPlugin(),
-    routePathsOncePlugin(),
-    serviceWorkerPlugin(),
-  ],
+  plugins: [reactRouter(), catalogueAssetsPlugin(), rootStylesPlugin(), serviceWorkerPlugin()],
   resolve: {
     // The web imports only the isomorphic contract and the texts, from their TypeScript sources.
     alias: {
